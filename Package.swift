@@ -1,0 +1,48 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "beattag",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "BeatTagKit", targets: ["BeatTagKit"]),
+        .executable(name: "beattag", targets: ["beattag"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Thin wrappers over the Debian -dev packages (see README: Quick start).
+        .systemLibrary(
+            name: "CSndfile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+        .systemLibrary(
+            name: "CFFTW", pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+        // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
+        .target(
+            name: "CTagLibShim",
+            linkerSettings: [.linkedLibrary("tag")]),
+        .target(
+            name: "BeatTagKit",
+            dependencies: [
+                "CSndfile", "CFFTW", "CTagLibShim",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "beattag",
+            dependencies: [
+                "BeatTagKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Writes Fixtures/ deterministically (drum patterns at known tempi, tags, odd cases).
+        .executableTarget(
+            name: "beattag-fixtures",
+            dependencies: ["BeatTagKit"]),
+        .testTarget(
+            name: "BeatTagKitTests",
+            dependencies: ["BeatTagKit"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,86 @@
+import Foundation
+
+/// An annotated corpus folder: `truth.csv` (file, bpm, and optionally style/meter/notes) and one
+/// `<file>.beats` per clip (beat time in seconds per line, optional tab-separated downbeat flag).
+public struct Corpus: Sendable {
+    public struct Clip: Sendable {
+        public var file: String
+        public var path: String
+        public var bpm: Double
+        /// `style` column, else the file-name prefix before `__`, else "all".
+        public var group: String
+        public var beats: [Double]
+    }
+
+    public var folder: String
+    public var clips: [Clip]
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case noTruth(String), badHeader(String), badRow(Int)
+        public var description: String {
+            switch self {
+            case .noTruth(let f): return "no truth.csv in \(f)"
+            case .badHeader(let f): return "\(f)/truth.csv needs `file` and `bpm` columns"
+            case .badRow(let n): return "truth.csv row \(n): bad bpm"
+            }
+        }
+    }
+
+    public init(folder: String) throws {
+        self.folder = folder
+        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("truth.csv")) else {
+            throw LoadError.noTruth(folder)
+        }
+        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
+        guard let header = rows.first, let fileIndex = header.firstIndex(of: "file"), let bpmIndex = header.firstIndex(of: "bpm") else {
+            throw LoadError.badHeader(folder)
+        }
+        let styleIndex = header.firstIndex(of: "style")
+        clips = try rows.dropFirst().enumerated().compactMap { n, row in
+            guard row.count > max(fileIndex, bpmIndex) else { return nil }
+            guard let bpm = Double(row[bpmIndex]) else { throw LoadError.badRow(n + 2) }
+            let file = row[fileIndex]
+            let path = (folder as NSString).appendingPathComponent(file)
+            let group = styleIndex.flatMap { $0 < row.count ? row[$0] : nil }
+                ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
+            let beatsText = (try? String(contentsOfFile: path + ".beats", encoding: .utf8)) ?? ""
+            let beats = beatsText.split(separator: "\n").compactMap { Double($0.split(separator: "\t").first ?? "") }
+            return Clip(file: file, path: path, bpm: bpm, group: group, beats: beats)
+        }
+    }
+}
+
+/// RFC 4180-style CSV: quoted fields may hold commas, quotes ("") and newlines.
+public enum CSV {
+    public static func parse(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = Array(text).makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    if let n = iterator.next() {
+                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
+                    } else { quoted = false }
+                } else { field.append(c) }
+                continue
+            }
+            switch c {
+            case "\"": quoted = true
+            case ",": row.append(field); field = ""
+            case "\n", "\r\n":
+                row.append(field); field = ""
+                if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
+                row = []
+            case "\r": continue
+            default: field.append(c)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Runs the analysis over annotated corpora, one clip at a time on one core, and scores it.
+public enum TempoBenchmark {
+    public struct ClipResult: Codable, Sendable {
+        public var file: String
+        public var group: String
+        public var reference: Double
+        public var estimate: Double?
+        public var confidence: Double?
+        public var alternative: Double?
+        public var fMeasure: Double?
+        public var phaseOffset: Double?
+        public var audioSeconds: Double
+        public var decodeSeconds: Double
+        public var analysisSeconds: Double
+        public var error: String?
+    }
+
+    public struct Summary: Codable, Sendable {
+        public var name: String
+        public var clips: Int
+        public var acc1: Double
+        public var strict: Double
+        public var acc2: Double
+        public var octaveErrors: Double
+        public var threeTwoErrors: Double
+        public var fMeasure: Double
+        public var medianPhaseOffsetMs: Double?
+        /// Acc1 among the 80% most confident estimates.
+        public var acc1Confident80: Double
+    }
+
+    public struct Speed: Codable, Sendable {
+        public var audioSeconds: Double
+        public var decodeSeconds: Double
+        public var analysisSeconds: Double
+        /// Audio seconds per wall second on one core.
+        public var decodeRealtime: Double
+        public var analysisRealtime: Double
+        public var totalRealtime: Double
+        public var decodeRealtimeByFormat: [String: Double]
+    }
+
+    public struct Report: Codable, Sendable {
+        public var corpus: String
+        public var overall: Summary
+        public var byGroup: [Summary]
+        public var byTempo: [Summary]
+        public var speed: Speed
+        public var clips: [ClipResult]
+    }
+
+    public static let tempoBuckets: [(String, ClosedRange<Double>)] = [
+        ("60-100", 60...100), ("100-140", 100...140), ("140-170", 140...170), ("170-200", 170...200),
+    ]
+
+    public static func run(corpus: Corpus, progress: ((Int, Int) -> Void)? = nil) -> Report {
+        var results: [ClipResult] = []
+        for (i, clip) in corpus.clips.enumerated() {
+            progress?(i, corpus.clips.count)
+            var timing = AudioFileAnalysis.Timing()
+            do {
+                let (info, analysis) = try AudioFileAnalysis.analyse(path: clip.path, timing: &timing)
+                results.append(ClipResult(
+                    file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm,
+                    confidence: analysis.confidence, alternative: analysis.alternative?.bpm,
+                    fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats, reference: clip.beats),
+                    phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats, reference: clip.beats),
+                    audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
+                    analysisSeconds: timing.analysisSeconds))
+            } catch {
+                results.append(ClipResult(file: clip.file, group: clip.group, reference: clip.bpm, audioSeconds: 0,
+                                          decodeSeconds: timing.decodeSeconds, analysisSeconds: timing.analysisSeconds,
+                                          error: "\(error)"))
+            }
+        }
+        let groups = Array(Set(results.map(\.group))).sorted()
+        var byFormat: [String: (Double, Double)] = [:]
+        for r in results where r.error == nil {
+            let ext = (r.file as NSString).pathExtension.lowercased()
+            byFormat[ext, default: (0, 0)].0 += r.audioSeconds
+            byFormat[ext, default: (0, 0)].1 += r.decodeSeconds
+        }
+        let audio = results.map(\.audioSeconds).reduce(0, +)
+        let decode = results.map(\.decodeSeconds).reduce(0, +)
+        let analysis = results.map(\.analysisSeconds).reduce(0, +)
+        let speed = Speed(audioSeconds: audio, decodeSeconds: decode, analysisSeconds: analysis,
+                          decodeRealtime: audio / max(decode, 1e-9), analysisRealtime: audio / max(analysis, 1e-9),
+                          totalRealtime: audio / max(decode + analysis, 1e-9),
+                          decodeRealtimeByFormat: byFormat.mapValues { $0.0 / max($0.1, 1e-9) })
+        return Report(
+            corpus: corpus.folder,
+            overall: summarize("all", results),
+            byGroup: groups.map { g in summarize(g, results.filter { $0.group == g }) },
+            byTempo: tempoBuckets.map { name, range in summarize(name, results.filter { range.contains($0.reference) }) },
+            speed: speed, clips: results)
+    }
+
+    static func summarize(_ name: String, _ results: [ClipResult]) -> Summary {
+        let n = Double(max(results.count, 1))
+        func rate(_ test: (Double, Double) -> Bool) -> Double {
+            Double(results.filter { r in r.estimate.map { test($0, r.reference) } ?? false }.count) / n
+        }
+        let fs = results.compactMap(\.fMeasure)
+        let offsets = results.compactMap(\.phaseOffset).sorted()
+        let ranked = results.sorted { ($0.confidence ?? -1) > ($1.confidence ?? -1) }
+        let top = Array(ranked.prefix(Int((Double(results.count) * 0.8).rounded(.up))))
+        let topAcc1 = Double(top.filter { r in r.estimate.map { TempoMetrics.acc1($0, r.reference) } ?? false }.count) / Double(max(top.count, 1))
+        return Summary(name: name, clips: results.count, acc1: rate(TempoMetrics.acc1), strict: rate(TempoMetrics.strict),
+                       acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
+                       threeTwoErrors: rate(TempoMetrics.threeTwoError),
+                       fMeasure: fs.isEmpty ? 0 : fs.reduce(0, +) / Double(fs.count),
+                       medianPhaseOffsetMs: offsets.isEmpty ? nil : offsets[offsets.count / 2] * 1000,
+                       acc1Confident80: topAcc1)
+    }
+}

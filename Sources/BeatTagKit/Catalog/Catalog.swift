@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+public enum CatalogError: Error, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case notFound(path: String)
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): return "cannot open catalog \(path): \(reason)"
+        case .notFound(let path): return "no catalog at \(path) (run `beattag scan FOLDER` first)"
+        }
+    }
+}
+
+/// The SQLite catalog: one WAL database, schema by migrations, one transaction per file so that a
+/// killed scan leaves every finished file in and nothing half-written.
+public final class Catalog: @unchecked Sendable {
+    public let path: String
+    public let pool: DatabasePool
+
+    /// `$BEATTAG_CATALOG`, else `$XDG_DATA_HOME/beattag/catalog.sqlite`, else `~/.local/share/beattag/catalog.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["BEATTAG_CATALOG"], !explicit.isEmpty { return explicit }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
+        return (dataHome as NSString).appendingPathComponent("beattag/catalog.sqlite")
+    }
+
+    /// Opens (creating when `create`) and migrates the catalog.
+    public init(path: String, create: Bool = true) throws {
+        self.path = path
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: path) {
+            guard create else { throw CatalogError.notFound(path: path) }
+            let dir = (path as NSString).deletingLastPathComponent
+            if !dir.isEmpty {
+                do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                    throw CatalogError.cannotOpen(path: path, reason: "cannot create folder \(dir)")
+                }
+            }
+        }
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+            try Catalog.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: tracks") { db in
+            try db.create(table: "track") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("path", .text).notNull().unique()
+                t.column("fileSize", .integer).notNull()
+                t.column("modifiedAt", .double).notNull()
+                t.column("fingerprint", .text).indexed()
+                t.column("state", .text).notNull().indexed()
+                t.column("format", .text)
+                t.column("durationSeconds", .double)
+                t.column("sampleRate", .integer)
+                t.column("channels", .integer)
+                t.column("bitrateKbps", .integer)
+                t.column("title", .text)
+                t.column("artist", .text)
+                t.column("album", .text)
+                t.column("genre", .text)
+                t.column("year", .integer)
+                t.column("trackNumber", .integer)
+                t.column("bpmTag", .double)
+                t.column("bpmAnalysed", .double)
+                t.column("bpmManual", .double)
+                t.column("bpm", .double).indexed()
+                t.column("bpmSource", .text)
+                t.column("bpmReason", .text)
+                t.column("confidence", .double)
+                t.column("bpmAlternative", .double)
+                t.column("bpmAlternativeScore", .double)
+                t.column("bpmScore", .double)
+                t.column("gridOffset", .double)
+                t.column("gridPeriod", .double)
+                t.column("tempoSteadiness", .double)
+                t.column("tempoVariable", .boolean)
+                t.column("tempoMin", .double)
+                t.column("tempoMax", .double)
+                t.column("beats", .blob)
+                t.column("sourceType", .text).notNull().defaults(to: "unknown")
+                t.column("license", .text)
+                t.column("attribution", .text)
+                t.column("sourceURL", .text)
+                t.column("tempoAdjustAllowed", .boolean).notNull().defaults(to: true)
+                t.column("rightsOrigin", .text).notNull().defaults(to: "none")
+                t.column("waveformAnalysed", .boolean).notNull().defaults(to: false)
+                t.column("metadataOnlyReason", .text)
+                t.column("analysisVersion", .integer)
+                t.column("lastError", .text)
+                t.column("firstSeenAt", .double).notNull()
+                t.column("scannedAt", .double).notNull()
+                t.column("missingSince", .double)
+            }
+        }
+        return migrator
+    }
+
+    public func track(path: String) throws -> TrackRecord? {
+        try pool.read { db in try TrackRecord.filter(Column("path") == path).fetchOne(db) }
+    }
+
+    public func allTracks() throws -> [TrackRecord] {
+        try pool.read { db in try TrackRecord.order(Column("path")).fetchAll(db) }
+    }
+
+    /// Saves one track in its own transaction.
+    public func save(_ record: TrackRecord) throws -> TrackRecord {
+        var copy = record
+        try pool.write { db in try copy.save(db) }
+        return copy
+    }
+
+    /// Marks rows under `roots` whose files the completed scan did not find as missing. Rows are
+    /// kept: manual BPM and rights survive until the user prunes them.
+    public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
+        try pool.write { db in
+            var count = 0
+            let rows = try TrackRecord.filter(Column("state") != TrackState.missing.rawValue).fetchAll(db)
+            for var row in rows where !found.contains(row.path) && roots.contains(where: { row.path.isInside(folder: $0) }) {
+                row.state = .missing
+                row.missingSince = now
+                try row.update(db)
+                count += 1
+            }
+            return count
+        }
+    }
+
+    /// A missing row whose content fingerprint matches: the file was moved or renamed.
+    public func missingTrack(fingerprint: String, size: Int64) throws -> TrackRecord? {
+        try pool.read { db in
+            try TrackRecord.filter(Column("state") == TrackState.missing.rawValue && Column("fingerprint") == fingerprint
+                                   && Column("fileSize") == size).fetchOne(db)
+        }
+    }
+}
+
+extension String {
+    func isInside(folder: String) -> Bool {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return self == folder || hasPrefix(base)
+    }
+}

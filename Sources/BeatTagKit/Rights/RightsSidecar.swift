@@ -1,0 +1,66 @@
+import Foundation
+
+/// A `.beattag-rights` file declares the rights of the folder it sits in and everything below it,
+/// until a deeper sidecar says otherwise. Format (docs/rights.md):
+///
+///     source = cc-by
+///     license = https://creativecommons.org/licenses/by/4.0/
+///     attribution = Jane Doe
+///     url = https://example.org/album
+///     tempo-adjust = yes
+public struct RightsSidecar: Equatable, Sendable {
+    public static let fileName = ".beattag-rights"
+    public var rights: Rights
+
+    public enum ParseError: Error, CustomStringConvertible {
+        case invalidLine(path: String, line: Int, text: String)
+        case unknownSource(path: String, value: String)
+        public var description: String {
+            switch self {
+            case .invalidLine(let path, let line, let text): return "\(path):\(line): expected `key = value`, got \"\(text)\""
+            case .unknownSource(let path, let value):
+                return "\(path): unknown source \"\(value)\" (one of: \(SourceType.allCases.map(\.rawValue).joined(separator: ", ")))"
+            }
+        }
+    }
+
+    public static func parse(_ text: String, path: String) throws -> RightsSidecar {
+        var values: [String: String] = [:]
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let eq = line.firstIndex(of: "=") else { throw ParseError.invalidLine(path: path, line: index + 1, text: line) }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            values[key] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        }
+        let license = values["license"]
+        var source: SourceType
+        if let raw = values["source"] {
+            guard let parsed = SourceType(rawValue: raw.lowercased()) else { throw ParseError.unknownSource(path: path, value: raw) }
+            source = parsed
+        } else {
+            source = license.flatMap(LicenseParser.sourceType(in:)) ?? .unknown
+        }
+        let adjust = values["tempo-adjust"].map { ["yes", "true", "1", "allowed"].contains($0.lowercased()) }
+        // A sidecar cannot grant what a no-derivatives licence forbids.
+        let allowed = source.allowsTempoAdjustment ? adjust : false
+        return RightsSidecar(rights: Rights(source: source, license: license, attribution: values["attribution"],
+                                            sourceURL: values["url"], tempoAdjustAllowed: allowed, origin: .sidecar))
+    }
+
+    public static func load(directory: String) throws -> RightsSidecar? {
+        let path = (directory as NSString).appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+}
+
+public enum RightsResolver {
+    /// Tags in the file win over a folder's sidecar, which wins over the scan's `--source`.
+    public static func resolve(tags: TrackTags?, sidecar: RightsSidecar?, option: SourceType?) -> Rights {
+        if let tags, let fromTags = LicenseParser.rights(from: tags) { return fromTags }
+        if let sidecar { return sidecar.rights }
+        if let option { return Rights(source: option, origin: .option) }
+        return .unknown
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Recognises audio by what a file is (its first bytes), not only by its name.
+public enum AudioSniffer {
+    public enum Kind: String, Sendable {
+        case wav, aiff, flac, ogg, mp3, mp4, asf, caf, wavpack, ape, musepack
+    }
+
+    public static let audioExtensions: Set<String> = [
+        "wav", "wave", "aif", "aiff", "aifc", "flac", "ogg", "oga", "opus", "mp3", "mp2", "m4a", "m4b", "m4p",
+        "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64",
+    ]
+
+    public static func kind(ofHeader bytes: [UInt8]) -> Kind? {
+        func ascii(_ offset: Int, _ text: String) -> Bool {
+            let t = Array(text.utf8)
+            return bytes.count >= offset + t.count && Array(bytes[offset..<offset + t.count]) == t
+        }
+        if (ascii(0, "RIFF") || ascii(0, "RF64")) && ascii(8, "WAVE") { return .wav }
+        if ascii(0, "FORM") && (ascii(8, "AIFF") || ascii(8, "AIFC")) { return .aiff }
+        if ascii(0, "fLaC") { return .flac }
+        if ascii(0, "OggS") { return .ogg }
+        if ascii(4, "ftyp") { return .mp4 }
+        if bytes.starts(with: [0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11]) { return .asf }
+        if ascii(0, "caff") { return .caf }
+        if ascii(0, "wvpk") { return .wavpack }
+        if ascii(0, "MAC ") { return .ape }
+        if ascii(0, "MPCK") || ascii(0, "MP+") { return .musepack }
+        if ascii(0, "ID3") { return .mp3 }
+        // MPEG audio frame sync with a valid layer (not ADTS AAC, whose layer bits are 00).
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0, bytes[1] & 0x06 != 0 { return .mp3 }
+        return nil
+    }
+
+    public static func kind(ofFile path: String) -> Kind? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 16)) ?? Data()
+        return kind(ofHeader: Array(data))
+    }
+
+    /// No NUL bytes and valid UTF-8 in the first bytes: a text file, whatever its name says.
+    public static func looksLikeText(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 512)) ?? Data()
+        guard !data.isEmpty, !data.contains(0) else { return false }
+        // A multi-byte character cut at the 512th byte is still text.
+        for cut in 0..<4 where data.count > cut {
+            if String(data: data.dropLast(cut), encoding: .utf8) != nil { return true }
+        }
+        return false
+    }
+
+    public static func hasAudioExtension(_ path: String) -> Bool {
+        audioExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file the walk found, with the rights its folder declares.
+public struct FoundFile: Sendable {
+    public var path: String
+    public var size: Int64
+    public var modifiedAt: Double
+    public var sidecar: RightsSidecar?
+}
+
+public struct ScanProblem: Codable, Equatable, Sendable {
+    public var path: String
+    public var message: String
+}
+
+/// Recursive walk: follows symbolic links once per directory (no loops), skips hidden entries,
+/// keeps files whose content or name says audio.
+public enum FileWalker {
+    public struct Result: Sendable {
+        public var files: [FoundFile] = []
+        public var problems: [ScanProblem] = []
+        /// Roots that exist and were walked completely: only under these can files be called missing.
+        public var walkedRoots: [String] = []
+    }
+
+    private struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
+
+    public static func walk(roots: [String]) -> Result {
+        var result = Result()
+        var visitedDirs = Set<Identity>()
+        var seenFiles = Set<Identity>()
+        for root in roots {
+            let absolute = absolutePath(root)
+            var st = stat()
+            guard stat(absolute, &st) == 0 else {
+                result.problems.append(ScanProblem(path: absolute, message: "no such file or folder"))
+                continue
+            }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                let inherited = sidecarsAbove(absolute, problems: &result.problems)
+                walkDirectory(absolute, sidecar: inherited, visited: &visitedDirs, seen: &seenFiles, into: &result)
+                result.walkedRoots.append(absolute)
+            } else {
+                // A single file named on the command line is taken whatever it is called.
+                let dir = (absolute as NSString).deletingLastPathComponent
+                let sidecar = sidecarsAbove(dir, problems: &result.problems)
+                let sidecarHere = loadSidecar(dir, problems: &result.problems) ?? sidecar
+                result.files.append(FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecarHere))
+            }
+        }
+        return result
+    }
+
+    private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, visited: inout Set<Identity>,
+                                      seen: inout Set<Identity>, into result: inout Result) {
+        var st = stat()
+        guard stat(dir, &st) == 0 else { return }
+        guard visited.insert(Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else { return }
+        let sidecar = loadSidecar(dir, problems: &result.problems) ?? inherited
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        } catch {
+            result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(describe(error))"))
+            return
+        }
+        for name in names where !name.hasPrefix(".") {
+            let path = (dir as NSString).appendingPathComponent(name)
+            var entry = stat()
+            guard stat(path, &entry) == 0 else {
+                var link = stat()
+                if lstat(path, &link) == 0 { result.problems.append(ScanProblem(path: path, message: "broken symbolic link")) }
+                continue
+            }
+            switch entry.st_mode & S_IFMT {
+            case S_IFDIR:
+                walkDirectory(path, sidecar: sidecar, visited: &visited, seen: &seen, into: &result)
+            case S_IFREG:
+                guard AudioSniffer.hasAudioExtension(path) || AudioSniffer.kind(ofFile: path) != nil else { continue }
+                guard seen.insert(Identity(device: UInt64(entry.st_dev), inode: UInt64(entry.st_ino))).inserted else { continue }
+                result.files.append(FoundFile(path: path, size: Int64(entry.st_size), modifiedAt: mtime(entry), sidecar: sidecar))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The nearest sidecar in a folder's parents (a scan of a subfolder keeps the library's declaration).
+    private static func sidecarsAbove(_ dir: String, problems: inout [ScanProblem]) -> RightsSidecar? {
+        var current = (dir as NSString).deletingLastPathComponent
+        while !current.isEmpty {
+            if let found = loadSidecar(current, problems: &problems) { return found }
+            if current == "/" { break }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    private static func loadSidecar(_ dir: String, problems: inout [ScanProblem]) -> RightsSidecar? {
+        do {
+            return try RightsSidecar.load(directory: dir)
+        } catch {
+            problems.append(ScanProblem(path: (dir as NSString).appendingPathComponent(RightsSidecar.fileName),
+                                        message: "ignored: \(error)"))
+            return nil
+        }
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let absolute = expanded.hasPrefix("/") ? expanded
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
+        return (absolute as NSString).standardizingPath
+    }
+
+    static func mtime(_ st: stat) -> Double {
+        Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+    }
+
+    static func describe(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Turns one found file into a catalog row: fingerprint, tags, rights, decode + analysis.
+/// Never modifies the file.
+public enum TrackProcessor {
+    public enum Outcome: String, Sendable { case analysed, metadataOnly = "metadata-only", failed }
+
+    public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
+                               now: Double) -> (TrackRecord, Outcome) {
+        var record = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
+        record.path = file.path
+        record.fileSize = file.size
+        record.modifiedAt = file.modifiedAt
+        record.scannedAt = now
+        record.missingSince = nil
+        record.analysisVersion = AnalysisResult.currentVersion
+        record.lastError = nil
+        record.metadataOnlyReason = nil
+        clearAnalysis(&record)
+
+        if file.size == 0 {
+            return fail(&record, "empty file (0 bytes)", sourceOption: sourceOption, sidecar: file.sidecar)
+        }
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            let exists = FileManager.default.fileExists(atPath: file.path)
+            return fail(&record, exists ? "permission denied" : "vanished during the scan", sourceOption: sourceOption, sidecar: file.sidecar)
+        }
+        record.fingerprint = Fingerprint.of(path: file.path, size: file.size)
+        // Text is not handed to the decoders (libmpg123 would print resync notes for it).
+        if AudioSniffer.kind(ofFile: file.path) == nil, AudioSniffer.looksLikeText(path: file.path) {
+            return fail(&record, "not audio: a text file", sourceOption: sourceOption, sidecar: file.sidecar)
+        }
+
+        let tags = try? TagReader.read(path: file.path)
+        if let tags { apply(tags, to: &record) }
+        applyRights(RightsResolver.resolve(tags: tags, sidecar: file.sidecar, option: sourceOption), to: &record)
+
+        do {
+            let (info, result) = try AudioFileAnalysis.analyse(path: file.path)
+            record.format = info.format
+            record.sampleRate = info.sampleRate
+            record.channels = info.channels
+            record.durationSeconds = info.durationSeconds
+            record.waveformAnalysed = true
+            record.state = .analysed
+            apply(result, to: &record)
+            record.chooseBPM()
+            return (record, .analysed)
+        } catch let error as DecodeError {
+            // Metadata-only needs TagLib to have found an audio stream, not just a tag-shaped header.
+            if case .cannotOpen(_, let reason) = error, let tags, tags.sampleRate != nil || tags.durationSeconds != nil {
+                record.state = .metadataOnly
+                record.metadataOnlyReason = metadataOnlyReason(tags: tags, decoderSaid: reason)
+                record.chooseBPM()
+                return (record, .metadataOnly)
+            }
+            if case .cannotOpen = error {
+                return fail(&record, "\(error); TagLib cannot read it either", sourceOption: nil, sidecar: nil)
+            }
+            return fail(&record, "\(error)", sourceOption: nil, sidecar: nil)
+        } catch {
+            // Decoded, but the analysis found nothing to hold on to (too short, silent, no pulse).
+            record.waveformAnalysed = true
+            return fail(&record, "\(error)", sourceOption: nil, sidecar: nil)
+        }
+    }
+
+    static func metadataOnlyReason(tags: TrackTags, decoderSaid: String) -> String {
+        if tags.drmProtected { return "DRM-protected: the audio cannot be decoded" }
+        switch tags.container {
+        case "MP4": return "MP4/AAC or ALAC audio: libsndfile cannot decode it; catalogued from tags"
+        case "ASF": return "WMA audio: libsndfile cannot decode it; catalogued from tags"
+        case let container?: return "\(container) audio that libsndfile cannot decode (\(decoderSaid)); catalogued from tags"
+        case nil: return "libsndfile cannot decode it (\(decoderSaid)); catalogued from tags"
+        }
+    }
+
+    private static func fail(_ record: inout TrackRecord, _ message: String, sourceOption: SourceType?,
+                             sidecar: RightsSidecar?) -> (TrackRecord, Outcome) {
+        record.state = .failed
+        record.lastError = message
+        if record.rightsOrigin == RightsOrigin.none.rawValue, sourceOption != nil || sidecar != nil {
+            applyRights(RightsResolver.resolve(tags: nil, sidecar: sidecar, option: sourceOption), to: &record)
+        }
+        record.chooseBPM()
+        return (record, .failed)
+    }
+
+    static func clearAnalysis(_ r: inout TrackRecord) {
+        r.bpmAnalysed = nil; r.confidence = nil; r.bpmAlternative = nil; r.bpmAlternativeScore = nil; r.bpmScore = nil
+        r.gridOffset = nil; r.gridPeriod = nil; r.tempoSteadiness = nil; r.tempoVariable = nil
+        r.tempoMin = nil; r.tempoMax = nil; r.beats = nil; r.waveformAnalysed = false
+    }
+
+    static func apply(_ tags: TrackTags, to r: inout TrackRecord) {
+        r.title = tags.title; r.artist = tags.artist; r.album = tags.album; r.genre = tags.genre
+        r.year = tags.year; r.trackNumber = tags.trackNumber; r.bpmTag = tags.bpm
+        r.durationSeconds = tags.durationSeconds; r.sampleRate = tags.sampleRate; r.channels = tags.channels
+        r.bitrateKbps = tags.bitrateKbps
+        r.format = tags.container.map { $0.lowercased() }
+    }
+
+    static func apply(_ result: AnalysisResult, to r: inout TrackRecord) {
+        r.bpmAnalysed = result.bpm
+        r.confidence = result.confidence
+        r.bpmScore = result.candidates.first?.score
+        r.bpmAlternative = result.alternative?.bpm
+        r.bpmAlternativeScore = result.alternative?.score
+        r.beatTimes = result.beats
+        if let grid = result.grid {
+            r.gridOffset = grid.offset; r.gridPeriod = grid.period; r.tempoSteadiness = grid.steadiness
+            r.tempoVariable = grid.variableTempo; r.tempoMin = grid.tempoMin; r.tempoMax = grid.tempoMax
+        }
+    }
+
+    /// Rights from this scan replace stored ones unless nothing was declared: a rescan without
+    /// `--source` keeps what an earlier scan was told.
+    static func applyRights(_ rights: Rights, to r: inout TrackRecord) {
+        if rights.origin == .none, r.rightsOrigin == RightsOrigin.option.rawValue { return }
+        r.sourceType = rights.source
+        r.license = rights.license
+        r.attribution = rights.attribution
+        r.sourceURL = rights.sourceURL
+        r.tempoAdjustAllowed = rights.tempoAdjustAllowed
+        r.rightsOrigin = rights.origin.rawValue
+    }
+}

@@ -1,0 +1,125 @@
+// Regenerates Fixtures/library deterministically: `swift run beattag-fixtures Fixtures/library`.
+// Clear clips at known tempi with their beat times (truth.csv + <file>.beats, the corpus layout
+// `beattag bench` reads), tag and licence cases, and the odd files a scan must survive.
+import BeatTagKit
+import Foundation
+
+let root = CommandLine.arguments.dropFirst().first ?? "Fixtures/library"
+let fm = FileManager.default
+
+func path(_ relative: String) -> String { (root as NSString).appendingPathComponent(relative) }
+
+func makeDirectory(_ relative: String) throws {
+    try fm.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
+}
+
+struct Clip {
+    var file: String
+    var style: String
+    var bpm: Double
+    var pattern: DrumSynth.Pattern
+    var sampleRate = 22050
+    var container: AudioWriter.Container
+    var introBars = 0
+    var leadIn = 0.0
+    var swing = 0.5
+    var seconds = 12.0
+    var tags: [(key: String, value: String)] = []
+}
+
+let fixturesArtist = "beattag fixtures"
+let clips: [Clip] = [
+    Clip(file: "rock-150.flac", style: "rock", bpm: 150, pattern: .backbeat, sampleRate: 44100, container: .flac, leadIn: 0.5,
+         tags: [("TITLE", "Backbeat at 150"), ("ARTIST", fixturesArtist), ("ALBUM", "Fixtures"), ("GENRE", "Rock"),
+                ("DATE", "2026"), ("TRACKNUMBER", "1")]),
+    // No tags at all.
+    Clip(file: "house-128.wav", style: "house", bpm: 128, pattern: .fourOnTheFloor, container: .wav),
+    Clip(file: "dnb-174.ogg", style: "dnb", bpm: 174, pattern: .twoStep, container: .ogg, introBars: 2, leadIn: 0.3,
+         tags: [("TITLE", "Two-step at 174"), ("ARTIST", fixturesArtist), ("GENRE", "Drum & Bass"), ("BPM", "174")]),
+    Clip(file: "hiphop-90.mp3", style: "hiphop", bpm: 90, pattern: .hiphop, container: .mp3, swing: 0.58,
+         tags: [("TITLE", "Boom bap at 90"), ("ARTIST", fixturesArtist), ("GENRE", "Hip-Hop"),
+                ("LICENSE", "https://creativecommons.org/licenses/by-nd/4.0/"), ("COPYRIGHT", "2026 beattag fixtures")]),
+    Clip(file: "trance-140.flac", style: "trance", bpm: 140, pattern: .fourOnTheFloor, container: .flac,
+         tags: [("TITLE", "Four to the floor at 140"), ("ARTIST", fixturesArtist),
+                ("COMMENT", "Licensed under CC BY-SA 4.0: https://creativecommons.org/licenses/by-sa/4.0/")]),
+    Clip(file: "cc0/cardio-165.ogg", style: "cardio", bpm: 165, pattern: .backbeat, container: .ogg,
+         tags: [("TITLE", "Cardio at 165"), ("ARTIST", fixturesArtist), ("BPM", "82")]),
+    Clip(file: "cc0/punk-180.mp3", style: "punk", bpm: 180, pattern: .backbeat, container: .mp3, leadIn: 1.0,
+         tags: [("TITLE", "Punk at 180"), ("ARTIST", fixturesArtist), ("LICENSE", "CC BY 4.0")]),
+    Clip(file: "odd/Ünïcødé – ритм 160.ogg", style: "rock", bpm: 160, pattern: .backbeat, container: .ogg,
+         tags: [("TITLE", "Ünïcødé – ритм"), ("ARTIST", "Björk-ish Ensemble")]),
+]
+
+func writeClip(_ clip: Clip) throws {
+    var synth = DrumSynth(sampleRate: clip.sampleRate, bpm: clip.bpm, pattern: clip.pattern, seconds: clip.seconds)
+    synth.introBars = clip.introBars
+    synth.leadIn = clip.leadIn
+    synth.swing = clip.swing
+    let audio = synth.render()
+    let target = path(clip.file)
+    try? fm.removeItem(atPath: target)
+    try AudioWriter.write(audio, sampleRate: clip.sampleRate, to: target, as: clip.container,
+                          quality: clip.container == .wav || clip.container == .flac ? nil : 0.6)
+    if !clip.tags.isEmpty { try TagWriter.write(path: target, properties: clip.tags) }
+    let beats = zip(synth.beatTimes, synth.downbeats).map { String(format: "%.6f", $0) + ($1 ? "\t1" : "") }
+    try (beats.joined(separator: "\n") + "\n").write(toFile: target + ".beats", atomically: true, encoding: .utf8)
+}
+
+do {
+    for dir in ["", "cc0", "odd", ".hidden"] { try makeDirectory(dir) }
+    var truth = "file,bpm,meter,style,format,notes\n"
+    for clip in clips {
+        try writeClip(clip)
+        let meter = "\(clip.pattern.beatsPerBar)/4"
+        truth += "\(clip.file),\(clip.bpm),\(meter),\(clip.style),\(clip.container.rawValue),\(clip.sampleRate) Hz\n"
+    }
+    try truth.write(toFile: path("truth.csv"), atomically: true, encoding: .utf8)
+
+    try "source = cc0\nlicense = https://creativecommons.org/publicdomain/zero/1.0/\nattribution = beattag fixtures\n"
+        .write(toFile: path("cc0/.beattag-rights"), atomically: true, encoding: .utf8)
+
+    // Odd cases a scan must survive.
+    try "This is a text file, not an MP3.\n".write(toFile: path("odd/notes.mp3"), atomically: true, encoding: .utf8)
+    fm.createFile(atPath: path("odd/empty.wav"), contents: Data())
+    var corrupt = Data("fLaC".utf8)
+    var rng: UInt64 = 42
+    for _ in 0..<4000 { rng = rng &* 6364136223846793005 &+ 1442695040888963407; corrupt.append(UInt8(truncatingIfNeeded: rng >> 33)) }
+    fm.createFile(atPath: path("odd/corrupt.flac"), contents: corrupt)
+    // WAV content behind an .mp3 name: recognised by content, decodes fine.
+    var short = DrumSynth(sampleRate: 11025, bpm: 120, pattern: .backbeat, seconds: 6)
+    let shortAudio = short.render()
+    try AudioWriter.write(shortAudio, sampleRate: 11025, to: path("odd/disguised.mp3.tmp"), as: .wav)
+    try? fm.removeItem(atPath: path("odd/disguised.mp3"))
+    try fm.moveItem(atPath: path("odd/disguised.mp3.tmp"), toPath: path("odd/disguised.mp3"))
+    // A FLAC cut off mid-stream.
+    try AudioWriter.write(shortAudio, sampleRate: 11025, to: path("odd/truncated.flac"), as: .flac)
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path("odd/truncated.flac")))
+    try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: path("odd/truncated.flac")))
+    // Too short to analyse (2 s).
+    var jingle = DrumSynth(sampleRate: 11025, bpm: 120, pattern: .backbeat, seconds: 2)
+    try AudioWriter.write(jingle.render(), sampleRate: 11025, to: path("odd/jingle-2s.wav"), as: .wav)
+    // Hidden folders are skipped.
+    try AudioWriter.write(shortAudio, sampleRate: 11025, to: path(".hidden/skip-me.wav"), as: .wav)
+    // A symbolic link loop.
+    try? fm.removeItem(atPath: path("odd/loop"))
+    try fm.createSymbolicLink(atPath: path("odd/loop"), withDestinationPath: "..")
+    // AAC in MP4: libsndfile cannot decode it, TagLib reads it (metadata-only). Needs ffmpeg.
+    let m4a = path("odd/aac-tagged.m4a")
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    ffmpeg.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-i", path("house-128.wav"), "-t", "6", "-c:a", "aac", "-b:a", "32k",
+                        "-metadata", "title=AAC at 128", "-metadata", "artist=\(fixturesArtist)", "-metadata", "genre=House",
+                        "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact", m4a]
+    do {
+        try ffmpeg.run()
+        ffmpeg.waitUntilExit()
+        if ffmpeg.terminationStatus == 0 { try TagWriter.write(path: m4a, properties: [("BPM", "128")]) }
+        else { print("ffmpeg failed; kept the existing \(m4a)") }
+    } catch {
+        print("ffmpeg not found; kept the existing \(m4a)")
+    }
+    print("fixtures written to \(root)")
+} catch {
+    FileHandle.standardError.write(Data("beattag-fixtures: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Measure tempo and beats of files without touching the catalog.",
+        discussion: """
+            One line per file. With --json each line is an object with path, bpm, confidence, beats \
+            (seconds), duration, grid and candidates; a file that fails gives {"path", "error"}.
+            """)
+
+    @Argument(help: ArgumentHelp("Audio files.", valueName: "file"))
+    var files: [String]
+
+    @Flag(help: "One JSON object per line.")
+    var json = false
+
+    struct Line: Encodable {
+        var path: String
+        var bpm: Double?
+        var confidence: Double?
+        var beats: [Double]?
+        var duration: Double?
+        var grid: BeatGrid?
+        var candidates: [TempoCandidate]?
+        var alternative: TempoCandidate?
+        var format: String?
+        var error: String?
+    }
+
+    func run() throws {
+        var failures = 0
+        for file in files {
+            do {
+                let (info, result) = try AudioFileAnalysis.analyse(path: file)
+                if json {
+                    printJSON(Line(path: file, bpm: result.bpm, confidence: rounded(result.confidence, 3),
+                                   beats: result.beats.map { rounded($0, 4) }, duration: rounded(info.durationSeconds, 3),
+                                   grid: result.grid, candidates: result.candidates, alternative: result.alternative,
+                                   format: info.format))
+                } else {
+                    var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm, result.confidence, result.beats.count)
+                    if let grid = result.grid, grid.variableTempo {
+                        line += String(format: "  variable %.1f–%.1f", grid.tempoMin, grid.tempoMax)
+                    }
+                    if let alternative = result.alternative { line += String(format: "  (or %.1f)", alternative.bpm) }
+                    print("\(line)  \(file)")
+                }
+            } catch {
+                failures += 1
+                if json { printJSON(Line(path: file, error: "\(error)")) } else { writeStderr("beattag: \(file): \(error)\n") }
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+func rounded(_ x: Double, _ digits: Int) -> Double {
+    let scale = pow(10, Double(digits))
+    return (x * scale).rounded() / scale
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Score tempo and beat tracking on annotated corpora (build with -c release).",
+        discussion: """
+            A corpus folder holds truth.csv (columns file, bpm, optionally style) and <file>.beats. \
+            Reports Acc1 (within 4%), strict (2%), Acc2 (4% allowing ×2 ×3 ½ ⅓), octave and 3:2 errors, \
+            beat F-measure (±70 ms, beats before 5 s ignored), median phase offset, Acc1 among the 80% \
+            most confident, and single-core speed with decode and analysis apart. See docs/benchmark.md.
+            """)
+
+    @Option(name: .customLong("corpus"), help: ArgumentHelp("Annotated corpus folder (repeatable).", valueName: "folder"))
+    var corpora: [String]
+    @Flag(help: "Print one JSON report per corpus.") var json = false
+    @Flag(help: "List every clip.") var clips = false
+
+    func run() throws {
+        for folder in corpora {
+            let corpus: Corpus
+            do { corpus = try Corpus(folder: folder) } catch { throw CleanExit.failure("\(error)") }
+            let report = TempoBenchmark.run(corpus: corpus) { i, n in
+                if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
+            }
+            if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K") }
+            if json { printJSON(report); continue }
+            print("corpus \(folder): \(corpus.clips.count) clips")
+            print(render([report.overall] + report.byTempo, title: "tempo"))
+            print(render(report.byGroup, title: "group"))
+            let s = report.speed
+            print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
+                         s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
+            print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
+            if clips {
+                var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"])
+                for c in report.clips {
+                    let verdict: String
+                    if let e = c.estimate {
+                        verdict = TempoMetrics.strict(e, c.reference) ? "ok" : TempoMetrics.acc1(e, c.reference) ? "ok (4%)"
+                            : TempoMetrics.octaveError(e, c.reference) ? "OCTAVE" : TempoMetrics.threeTwoError(e, c.reference) ? "3:2" : "WRONG"
+                    } else { verdict = c.error ?? "error" }
+                    table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",
+                               c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
+                               c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])
+                }
+                print(table.render())
+            }
+        }
+    }
+
+    func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {
+        var table = TextTable(columns: [title, "n", "Acc1", "strict", "Acc2", "octave", "3:2", "beat F", "phase ms", "Acc1@80%conf"])
+        for r in rows {
+            func pct(_ x: Double) -> String { String(format: "%.0f%%", x * 100) }
+            table.add([r.name, "\(r.clips)", pct(r.acc1), pct(r.strict), pct(r.acc2), pct(r.octaveErrors), pct(r.threeTwoErrors),
+                       String(format: "%.2f", r.fMeasure), r.medianPhaseOffsetMs.map { String(format: "%+.0f", $0) } ?? "-",
+                       pct(r.acc1Confident80)])
+        }
+        return table.render()
+    }
+}
