@@ -44,7 +44,7 @@ struct ScanCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: true)
         var options = ScanOptions(roots: paths, source: source, force: force)
         if let jobs { options.workers = max(1, jobs) }
-        let scanner = Scanner(catalog: catalog, options: options)
+        let scanner = LibraryScanner(catalog: catalog, options: options)
         let progress = ProgressLine(enabled: stderrIsTerminal && !json)
         scanner.onProgress = { progress.update($0) }
         scanner.onProblem = { problem in

@@ -39,7 +39,7 @@ public struct ScanProgress: Sendable {
 /// Schedules the scan: walk, decide what needs work, process files on all cores, one catalog
 /// transaction per file. Stopping (`cancel`) lets running files finish and leaves the catalog
 /// consistent; the next scan resumes because finished files are then unchanged.
-public final class Scanner: @unchecked Sendable {
+public final class LibraryScanner: @unchecked Sendable {
     private let catalog: Catalog
     private let options: ScanOptions
     private let lock = NSLock()

@@ -1,0 +1,95 @@
+@testable import BeatTagKit
+import GRDB
+import XCTest
+
+final class CatalogTests: XCTestCase {
+    func testDefaultPathFollowsEnvironment() {
+        XCTAssertEqual(Catalog.defaultPath(environment: ["BEATTAG_CATALOG": "/x/c.sqlite", "HOME": "/h"]), "/x/c.sqlite")
+        XCTAssertEqual(Catalog.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/h"]), "/data/beattag/catalog.sqlite")
+        XCTAssertEqual(Catalog.defaultPath(environment: ["HOME": "/h"]), "/h/.local/share/beattag/catalog.sqlite")
+    }
+
+    func testCreatesMigratesAndRoundTrips() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("nested/dir/catalog.sqlite")
+        var record = TrackRecord(path: "/music/a.flac", fileSize: 10, modifiedAt: 1, now: 2)
+        record.state = .analysed
+        record.bpmAnalysed = 174.3
+        record.confidence = 0.9
+        record.beatTimes = [0.5, 0.8448, 1.1896]
+        record.sourceType = .ccByNd
+        record.tempoAdjustAllowed = false
+        record.title = "Ünïcødé"
+        record.chooseBPM()
+        do {
+            let catalog = try Catalog(path: path)
+            record = try catalog.save(record)
+            XCTAssertNotNil(record.id)
+        }
+        let reopened = try Catalog(path: path, create: false)
+        let loaded = try XCTUnwrap(try reopened.track(path: "/music/a.flac"))
+        XCTAssertEqual(loaded, record)
+        XCTAssertEqual(loaded.beatTimes.count, 3)
+        for (a, b) in zip(loaded.beatTimes, [0.5, 0.8448, 1.1896]) { XCTAssertEqual(a, b, accuracy: 1e-6) }
+        let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        XCTAssertEqual(journal, "wal")
+        let migrations = try reopened.pool.read { try Catalog.migrator.appliedMigrations($0) }
+        XCTAssertEqual(migrations, ["v1: tracks"])
+    }
+
+    func testOpeningAMissingCatalogWithoutCreateFails() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("none.sqlite")
+        XCTAssertThrowsError(try Catalog(path: path, create: false))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+
+    func testBeatCodingIsFourBytesABeat() {
+        let beats = (0..<700).map { Double($0) * 0.3428 }
+        let data = BeatCoding.encode(beats)
+        XCTAssertEqual(data.count, 2800)
+        for (a, b) in zip(BeatCoding.decode(data), beats) { XCTAssertEqual(a, b, accuracy: 1e-4) }
+    }
+
+    func testBPMInUsePolicy() {
+        var r = TrackRecord(path: "p", fileSize: 1, modifiedAt: 0, now: 0)
+        r.chooseBPM()
+        XCTAssertNil(r.bpm)
+
+        r.bpmTag = 128
+        r.chooseBPM()
+        XCTAssertEqual(r.bpm, 128); XCTAssertEqual(r.bpmSource, .tag)
+
+        r.bpmAnalysed = 127.8; r.confidence = 0.2
+        r.chooseBPM()
+        XCTAssertEqual(r.bpm, 127.8); XCTAssertEqual(r.bpmSource, .analysis, "agreeing tag: analysis has the finer value")
+
+        r.bpmTag = 64
+        r.chooseBPM()
+        XCTAssertEqual(r.bpm, 64); XCTAssertEqual(r.bpmSource, .tag, "doubtful analysis loses to a tag")
+
+        r.confidence = 0.9
+        r.chooseBPM()
+        XCTAssertEqual(r.bpm, 127.8); XCTAssertEqual(r.bpmSource, .analysis)
+        XCTAssertTrue(r.bpmReason?.contains("overrides the BPM tag") ?? false)
+
+        r.bpmManual = 172
+        r.chooseBPM()
+        XCTAssertEqual(r.bpm, 172); XCTAssertEqual(r.bpmSource, .manual)
+    }
+
+    func testMarkMissingKeepsRowsAndHandEnteredData() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        var kept = TrackRecord(path: "/m/a/keep.ogg", fileSize: 1, modifiedAt: 0, now: 0)
+        var gone = TrackRecord(path: "/m/a/gone.ogg", fileSize: 1, modifiedAt: 0, now: 0)
+        var elsewhere = TrackRecord(path: "/other/x.ogg", fileSize: 1, modifiedAt: 0, now: 0)
+        gone.bpmManual = 171
+        kept.state = .analysed; gone.state = .analysed; elsewhere.state = .analysed
+        for r in [kept, gone, elsewhere] { _ = try catalog.save(r) }
+        XCTAssertEqual(try catalog.markMissing(under: ["/m"], except: ["/m/a/keep.ogg"], now: 5), 1)
+        let row = try XCTUnwrap(try catalog.track(path: "/m/a/gone.ogg"))
+        XCTAssertEqual(row.state, .missing)
+        XCTAssertEqual(row.bpmManual, 171)
+        XCTAssertEqual(try catalog.track(path: "/other/x.ogg")?.state, .analysed, "outside the scanned roots")
+        XCTAssertFalse("/m/ab/x".isInside(folder: "/m/a"))
+        XCTAssertTrue("/m/a/x".isInside(folder: "/m/a/"))
+    }
+}

@@ -1,0 +1,98 @@
+@testable import BeatTagKit
+import XCTest
+
+final class AudioDecoderTests: XCTestCase {
+    func testDecodesEveryFixtureFormat() throws {
+        let expectations: [(String, String, Int)] = [
+            ("house-128.wav", "wav", 22050), ("rock-150.flac", "flac", 44100),
+            ("dnb-174.ogg", "ogg", 22050), ("hiphop-90.mp3", "mp3", 22050),
+        ]
+        for (file, format, rate) in expectations {
+            let decoder = try AudioDecoder(path: TestPaths.fixture(file))
+            XCTAssertEqual(decoder.info.format, format, file)
+            XCTAssertEqual(decoder.info.sampleRate, rate, file)
+            var frames = 0
+            var peak: Float = 0
+            while try decoder.readMonoBlock({ block in
+                XCTAssertLessThanOrEqual(block.count, decoder.blockFrames, "decoding must stream in bounded blocks")
+                frames += block.count
+                peak = max(peak, block.map(abs).max() ?? 0)
+            }) {}
+            XCTAssertEqual(Double(frames) / Double(rate), 12, accuracy: 0.1, file)
+            XCTAssertGreaterThan(peak, 0.3, file)
+        }
+    }
+
+    func testRecognisesContentNotExtension() throws {
+        let decoder = try AudioDecoder(path: TestPaths.fixture("odd/disguised.mp3"))
+        XCTAssertEqual(decoder.info.format, "wav")
+    }
+
+    func testDownmixAveragesChannels() throws {
+        let dir = try temporaryDirectory(self)
+        let path = (dir as NSString).appendingPathComponent("stereo.wav")
+        // Left 0.5, right -0.25: mono is 0.125.
+        let stereo = (0..<8000).flatMap { _ in [Float(0.5), Float(-0.25)] }
+        try AudioWriter.write(stereo, channels: 2, sampleRate: 8000, to: path, as: .wav)
+        let decoder = try AudioDecoder(path: path)
+        XCTAssertEqual(decoder.info.channels, 2)
+        var mono: [Float] = []
+        while try decoder.readMonoBlock({ mono.append(contentsOf: $0) }) {}
+        XCTAssertEqual(mono.count, 8000)
+        for s in mono { XCTAssertEqual(s, 0.125, accuracy: 1e-3) }
+    }
+
+    func testCorruptAndNonAudioFilesThrow() {
+        for file in ["odd/corrupt.flac", "odd/notes.mp3", "odd/empty.wav", "odd/aac-tagged.m4a"] {
+            XCTAssertThrowsError(try AudioDecoder(path: TestPaths.fixture(file)), file) { error in
+                guard case DecodeError.cannotOpen = error else { return XCTFail("\(file): \(error)") }
+            }
+        }
+    }
+
+    func testTruncatedFileFailsPartWay() throws {
+        XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: TestPaths.fixture("odd/truncated.flac"))) { error in
+            guard case DecodeError.readFailed = error else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+final class DecimatorTests: XCTestCase {
+    func testFactorsLandNearTheAnalysisRate() {
+        XCTAssertEqual(Decimator(inputRate: 44100).factor, 4)
+        XCTAssertEqual(Decimator(inputRate: 48000).factor, 4)
+        XCTAssertEqual(Decimator(inputRate: 96000).factor, 8)
+        XCTAssertEqual(Decimator(inputRate: 22050).factor, 2)
+        XCTAssertEqual(Decimator(inputRate: 11025).factor, 1)
+        XCTAssertEqual(Decimator(inputRate: 8000).factor, 1)
+    }
+
+    private func rms(of frequency: Double, inputRate: Int) -> Float {
+        var decimator = Decimator(inputRate: inputRate)
+        let input = (0..<inputRate).map { Float(sin(2 * Double.pi * frequency * Double($0) / Double(inputRate))) }
+        var output: [Float] = []
+        input.withUnsafeBufferPointer { decimator.process($0, into: &output) }
+        let steady = output.dropFirst(200).dropLast(200)
+        return (steady.map { $0 * $0 }.reduce(0, +) / Float(steady.count)).squareRoot()
+    }
+
+    func testPassesTheOnsetBandAndRejectsAliases() {
+        XCTAssertEqual(rms(of: 1000, inputRate: 44100), Float(0.5).squareRoot(), accuracy: 0.02, "passband")
+        XCTAssertLessThan(rms(of: 9000, inputRate: 44100), 0.01, "9 kHz would alias into the 11 kHz analysis band")
+    }
+
+    func testBlockSizeDoesNotChangeTheOutput() {
+        let input = (0..<20000).map { Float(sin(Double($0) * 0.01) + sin(Double($0) * 0.7)) }
+        var whole = Decimator(inputRate: 44100), pieces = Decimator(inputRate: 44100)
+        var a: [Float] = [], b: [Float] = []
+        input.withUnsafeBufferPointer { whole.process($0, into: &a) }
+        var start = 0
+        for size in [1, 7, 100, 4096, 333, 15463] where start < input.count {
+            let end = min(input.count, start + size)
+            input[start..<end].withUnsafeBufferPointer { pieces.process($0, into: &b) }
+            start = end
+        }
+        XCTAssertEqual(a.count, b.count)
+        for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-5) }
+    }
+}

@@ -1,0 +1,77 @@
+@testable import BeatTagKit
+import XCTest
+
+final class RightsTests: XCTestCase {
+    func testRecognisesCreativeCommonsFromURLsAndNames() {
+        let cases: [(String, SourceType?)] = [
+            ("https://creativecommons.org/publicdomain/zero/1.0/", .cc0),
+            ("CC0 1.0 Universal", .cc0),
+            ("https://creativecommons.org/licenses/by/4.0/", .ccBy),
+            ("CC BY-SA 4.0", .ccBySa),
+            ("http://creativecommons.org/licenses/by-nd/3.0/", .ccByNd),
+            ("Creative Commons Attribution-NonCommercial-NoDerivatives 4.0", .ccByNcNd),
+            ("https://creativecommons.org/licenses/by-nc-sa/4.0/deed.de", .ccByNcSa),
+            ("cc by-nc 2.0", .ccByNc),
+            ("Public Domain", .publicDomain),
+            ("(C) 2020 Some Label. All rights reserved.", nil),
+            ("Soccer club", nil),
+        ]
+        for (text, expected) in cases { XCTAssertEqual(LicenseParser.sourceType(in: text), expected, text) }
+    }
+
+    func testNoDerivativesForbidTempoAdjustment() {
+        XCTAssertFalse(SourceType.ccByNd.allowsTempoAdjustment)
+        XCTAssertFalse(SourceType.ccByNcNd.allowsTempoAdjustment)
+        for type in SourceType.allCases where type != .ccByNd && type != .ccByNcNd {
+            XCTAssertTrue(type.allowsTempoAdjustment, type.rawValue)
+        }
+    }
+
+    func testRightsFromCommentURL() {
+        var tags = TrackTags()
+        tags.artist = "Someone"
+        tags.comment = "Free download. License: https://creativecommons.org/licenses/by/4.0/ enjoy"
+        let rights = LicenseParser.rights(from: tags)
+        XCTAssertEqual(rights?.source, .ccBy)
+        XCTAssertEqual(rights?.sourceURL, "https://creativecommons.org/licenses/by/4.0/")
+        XCTAssertEqual(rights?.attribution, "Someone")
+        XCTAssertEqual(rights?.origin, .tag)
+    }
+
+    func testUnknownExplicitLicenceIsKeptAsOther() {
+        var tags = TrackTags()
+        tags.license = "Free Art License 1.3"
+        XCTAssertEqual(LicenseParser.rights(from: tags)?.source, .other)
+        XCTAssertEqual(LicenseParser.rights(from: tags)?.license, "Free Art License 1.3")
+    }
+
+    func testSidecarParsing() throws {
+        let sidecar = try RightsSidecar.parse("""
+            # rights of this folder
+            source = cc-by
+            license = https://creativecommons.org/licenses/by/4.0/
+            attribution = Jane Doe
+            url = https://example.org/album
+            """, path: "x")
+        XCTAssertEqual(sidecar.rights.source, .ccBy)
+        XCTAssertEqual(sidecar.rights.attribution, "Jane Doe")
+        XCTAssertEqual(sidecar.rights.sourceURL, "https://example.org/album")
+        XCTAssertTrue(sidecar.rights.tempoAdjustAllowed)
+        XCTAssertEqual(try RightsSidecar.parse("license = CC BY-ND 4.0", path: "x").rights.source, .ccByNd)
+        XCTAssertFalse(try RightsSidecar.parse("source = user-owned\ntempo-adjust = no", path: "x").rights.tempoAdjustAllowed)
+        XCTAssertFalse(try RightsSidecar.parse("source = cc-by-nd\ntempo-adjust = yes", path: "x").rights.tempoAdjustAllowed,
+                       "a sidecar cannot grant what ND forbids")
+        XCTAssertThrowsError(try RightsSidecar.parse("source cc0", path: "x"))
+        XCTAssertThrowsError(try RightsSidecar.parse("source = mine", path: "x"))
+    }
+
+    func testPrecedenceTagOverSidecarOverOption() throws {
+        var tagged = TrackTags()
+        tagged.license = "CC BY 4.0"
+        let sidecar = try RightsSidecar.parse("source = cc0", path: "x")
+        XCTAssertEqual(RightsResolver.resolve(tags: tagged, sidecar: sidecar, option: .userOwned).source, .ccBy)
+        XCTAssertEqual(RightsResolver.resolve(tags: TrackTags(), sidecar: sidecar, option: .userOwned).source, .cc0)
+        XCTAssertEqual(RightsResolver.resolve(tags: TrackTags(), sidecar: nil, option: .userOwned).source, .userOwned)
+        XCTAssertEqual(RightsResolver.resolve(tags: nil, sidecar: nil, option: nil), .unknown)
+    }
+}

@@ -1,0 +1,205 @@
+@testable import BeatTagKit
+import GRDB
+import XCTest
+
+final class ScanTests: XCTestCase {
+    private func scan(_ roots: [String], catalog: Catalog, source: SourceType? = nil, force: Bool = false,
+                      configure: (LibraryScanner) -> Void = { _ in }) throws -> ScanSummary {
+        let scanner = LibraryScanner(catalog: catalog, options: ScanOptions(roots: roots, source: source, force: force))
+        configure(scanner)
+        return try scanner.run()
+    }
+
+    private func newCatalog() throws -> Catalog {
+        try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("catalog.sqlite"))
+    }
+
+    func testScanOfFixturesCataloguesEveryCase() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        let summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.found, 15, "hidden folder skipped, symlink loop walked once")
+        XCTAssertEqual(summary.analysed, 9)
+        XCTAssertEqual(summary.metadataOnly, 1)
+        XCTAssertEqual(summary.failed, 5)
+        XCTAssertFalse(summary.succeeded)
+
+        let rows = Dictionary(uniqueKeysWithValues: try catalog.allTracks().map { (($0.path as NSString).lastPathComponent, $0) })
+        XCTAssertEqual(rows.count, 15)
+        XCTAssertNil(rows["skip-me.wav"])
+
+        let rock = try XCTUnwrap(rows["rock-150.flac"])
+        XCTAssertEqual(rock.state, .analysed)
+        XCTAssertEqual(rock.bpm ?? 0, 150, accuracy: 3)
+        XCTAssertEqual(rock.bpmSource, .analysis)
+        XCTAssertEqual(rock.title, "Backbeat at 150")
+        XCTAssertEqual(rock.format, "flac")
+        XCTAssertEqual(rock.analysisVersion, AnalysisResult.currentVersion)
+        XCTAssertTrue(rock.waveformAnalysed)
+        XCTAssertGreaterThan(rock.beatTimes.count, 20)
+        XCTAssertNotNil(rock.gridPeriod)
+        XCTAssertNotNil(rock.fingerprint)
+
+        // Rights: sidecar for the cc0 folder, tag beats sidecar, ND forbids tempo change, CC URL in a comment.
+        XCTAssertEqual(rows["cardio-165.ogg"]?.sourceType, .cc0)
+        XCTAssertEqual(rows["cardio-165.ogg"]?.rightsOrigin, "sidecar")
+        XCTAssertEqual(rows["cardio-165.ogg"]?.attribution, "beattag fixtures")
+        XCTAssertEqual(rows["punk-180.mp3"]?.sourceType, .ccBy)
+        XCTAssertEqual(rows["punk-180.mp3"]?.rightsOrigin, "tag")
+        XCTAssertEqual(rows["hiphop-90.mp3"]?.sourceType, .ccByNd)
+        XCTAssertEqual(rows["hiphop-90.mp3"]?.tempoAdjustAllowed, false)
+        XCTAssertEqual(rows["trance-140.flac"]?.sourceType, .ccBySa)
+        XCTAssertEqual(rows["house-128.wav"]?.sourceType, .unknown)
+
+        // BPM sources: a wrong-octave tag (82) loses to confident analysis; the tag stays recorded.
+        let cardio = try XCTUnwrap(rows["cardio-165.ogg"])
+        XCTAssertEqual(cardio.bpmTag, 82)
+        XCTAssertEqual(cardio.bpm ?? 0, 165, accuracy: 3.3)
+
+        let aac = try XCTUnwrap(rows["aac-tagged.m4a"])
+        XCTAssertEqual(aac.state, .metadataOnly)
+        XCTAssertTrue(aac.metadataOnlyReason?.contains("MP4") ?? false)
+        XCTAssertEqual(aac.bpm, 128)
+        XCTAssertEqual(aac.bpmSource, .tag)
+        XCTAssertFalse(aac.waveformAnalysed)
+
+        XCTAssertEqual(rows["disguised.mp3"]?.state, .analysed)
+        XCTAssertEqual(rows["disguised.mp3"]?.format, "wav")
+        XCTAssertEqual(rows["Ünïcødé – ритм 160.ogg"]?.state, .analysed)
+        XCTAssertEqual(rows["Ünïcødé – ритм 160.ogg"]?.artist, "Björk-ish Ensemble")
+
+        for (name, message) in [("empty.wav", "empty file"), ("notes.mp3", "text file"), ("corrupt.flac", "cannot decode"),
+                                ("truncated.flac", "part-way"), ("jingle-2s.wav", "too short")] {
+            let row = try XCTUnwrap(rows[name], name)
+            XCTAssertEqual(row.state, .failed, name)
+            XCTAssertTrue(row.lastError?.contains(message) ?? false, "\(name): \(row.lastError ?? "nil")")
+        }
+    }
+
+    func testRescanSkipsUnchangedAndReanalysesChanged() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog)
+        let again = try scan([library], catalog: catalog)
+        XCTAssertEqual(again.unchanged, 15)
+        XCTAssertEqual(again.analysed + again.failed + again.metadataOnly, 0)
+
+        // Touched (new mtime, same bytes): unchanged by fingerprint.
+        let house = (library as NSString).appendingPathComponent("house-128.wav")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: house)
+        XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 15)
+
+        // Changed content: re-analysed.
+        var synth = DrumSynth(sampleRate: 22050, bpm: 100, pattern: .backbeat, seconds: 10)
+        try AudioWriter.write(synth.render(), sampleRate: 22050, to: house, as: .wav)
+        let changed = try scan([library], catalog: catalog)
+        XCTAssertEqual(changed.analysed, 1)
+        XCTAssertEqual(try catalog.track(path: house)?.bpm ?? 0, 100, accuracy: 2)
+
+        // --force re-analyses everything.
+        let forced = try scan([library], catalog: catalog, force: true)
+        XCTAssertEqual(forced.unchanged, 0)
+        XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 15)
+    }
+
+    func testAnalysisVersionBumpReanalyses() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog)
+        try catalog.pool.write { try $0.execute(sql: "UPDATE track SET analysisVersion = 0 WHERE path LIKE '%rock-150.flac'") }
+        let summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.analysed, 1)
+        XCTAssertEqual(summary.unchanged, 14)
+    }
+
+    func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog)
+        let punk = (library as NSString).appendingPathComponent("cc0/punk-180.mp3")
+        var row = try XCTUnwrap(try catalog.track(path: punk))
+        row.bpmManual = 181
+        row.chooseBPM()
+        _ = try catalog.save(row)
+
+        let stash = (library as NSString).deletingLastPathComponent + "/punk-180.mp3"
+        try FileManager.default.moveItem(atPath: punk, toPath: stash)
+        let summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.missing, 1)
+        row = try XCTUnwrap(try catalog.track(path: punk))
+        XCTAssertEqual(row.state, .missing)
+        XCTAssertEqual(row.bpmManual, 181)
+
+        // Back under another name: recognised by fingerprint, keeps its id and the hand-entered BPM.
+        let renamed = (library as NSString).appendingPathComponent("cc0/punk renamed.mp3")
+        try FileManager.default.moveItem(atPath: stash, toPath: renamed)
+        let back = try scan([library], catalog: catalog)
+        XCTAssertEqual(back.moved, 1)
+        let moved = try XCTUnwrap(try catalog.track(path: renamed))
+        XCTAssertEqual(moved.id, row.id)
+        XCTAssertEqual(moved.bpm, 181)
+        XCTAssertEqual(moved.bpmSource, .manual)
+        XCTAssertNil(try catalog.track(path: punk))
+    }
+
+    func testInterruptedScanResumes() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        let first = try scan([library], catalog: catalog) { scanner in
+            scanner.onProgress = { progress in if progress.done >= 3 { scanner.cancel() } }
+        }
+        XCTAssertTrue(first.interrupted)
+        XCTAssertEqual(first.missing, 0, "an interrupted scan must not call anything missing")
+        let done = try catalog.allTracks().count
+        XCTAssertGreaterThanOrEqual(done, 3)
+        XCTAssertLessThan(done, 15)
+
+        let second = try scan([library], catalog: catalog)
+        XCTAssertFalse(second.interrupted)
+        XCTAssertEqual(second.unchanged, done)
+        XCTAssertEqual(try catalog.allTracks().count, 15)
+        let integrity = try catalog.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
+        XCTAssertEqual(integrity, "ok")
+    }
+
+    func testMissingFolderIsReportedAndTheScanGoesOn() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        let summary = try scan(["/nonexistent/beattag", (library as NSString).appendingPathComponent("cc0")], catalog: catalog)
+        XCTAssertEqual(summary.problems.map(\.path), ["/nonexistent/beattag"])
+        XCTAssertEqual(summary.analysed, 2)
+        XCTAssertFalse(summary.succeeded)
+    }
+
+    func testSourceOptionAppliesWhereNothingMoreSpecificDoesAndPersists() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog, source: .userOwned)
+        let house = (library as NSString).appendingPathComponent("house-128.wav")
+        XCTAssertEqual(try catalog.track(path: house)?.sourceType, .userOwned)
+        XCTAssertEqual(try catalog.track(path: (library as NSString).appendingPathComponent("cc0/cardio-165.ogg"))?.sourceType, .cc0)
+        _ = try scan([library], catalog: catalog, force: true)
+        XCTAssertEqual(try catalog.track(path: house)?.sourceType, .userOwned, "a rescan without --source keeps what it was told")
+    }
+
+    func testSnifferAndWalker() throws {
+        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/disguised.mp3")), .wav)
+        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/aac-tagged.m4a")), .mp4)
+        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("hiphop-90.mp3")), .mp3)
+        XCTAssertNil(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/notes.mp3")))
+        XCTAssertTrue(AudioSniffer.looksLikeText(path: TestPaths.fixture("odd/notes.mp3")))
+        XCTAssertFalse(AudioSniffer.looksLikeText(path: TestPaths.fixture("rock-150.flac")))
+
+        let library = try copyOfFixtures(self)
+        // An audio file with a non-audio name is found by content; a text file with a non-audio name is not.
+        try FileManager.default.copyItem(atPath: (library as NSString).appendingPathComponent("house-128.wav"),
+                                         toPath: (library as NSString).appendingPathComponent("odd/house.dat"))
+        try "hello".write(toFile: (library as NSString).appendingPathComponent("odd/readme.txt"), atomically: true, encoding: .utf8)
+        let walk = FileWalker.walk(roots: [library])
+        let names = Set(walk.files.map { ($0.path as NSString).lastPathComponent })
+        XCTAssertTrue(names.contains("house.dat"))
+        XCTAssertFalse(names.contains("readme.txt"))
+        XCTAssertFalse(names.contains("skip-me.wav"))
+        XCTAssertEqual(walk.files.count, Set(walk.files.map(\.path)).count, "no file twice through the symlink loop")
+    }
+}

@@ -1,0 +1,74 @@
+import BeatTagKit
+import Foundation
+import XCTest
+
+enum TestPaths {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Fixtures/library").path
+
+    static func fixture(_ relative: String) -> String { (fixtures as NSString).appendingPathComponent(relative) }
+
+    /// The built `beattag` executable next to the test bundle.
+    static var executable: String {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("beattag").path
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("beattag").path
+    }
+}
+
+/// A fresh temporary folder, removed when the test ends.
+func temporaryDirectory(_ test: XCTestCase) throws -> String {
+    let dir = (NSTemporaryDirectory() as NSString).appendingPathComponent("beattag-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+    return dir
+}
+
+/// A private copy of Fixtures/library (the repository's copy is never scanned in place by tests that change it).
+func copyOfFixtures(_ test: XCTestCase) throws -> String {
+    let dir = try temporaryDirectory(test)
+    let target = (dir as NSString).appendingPathComponent("library")
+    try FileManager.default.copyItem(atPath: TestPaths.fixtures, toPath: target)
+    return target
+}
+
+struct ClearFixture {
+    var file: String
+    var bpm: Double
+    var beats: [Double]
+}
+
+/// Clips in Fixtures/library/truth.csv with their generated beat times.
+func clearFixtures() throws -> [ClearFixture] {
+    try Corpus(folder: TestPaths.fixtures).clips.map { ClearFixture(file: $0.path, bpm: $0.bpm, beats: $0.beats) }
+}
+
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+@discardableResult
+func runBeattag(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Read before waiting so a full pipe cannot block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}

@@ -1,0 +1,79 @@
+@testable import BeatTagKit
+import XCTest
+
+final class TagReaderTests: XCTestCase {
+    func testReadsDescriptiveTagsAndAudioProperties() throws {
+        let tags = try TagReader.read(path: TestPaths.fixture("rock-150.flac"))
+        XCTAssertEqual(tags.container, "FLAC")
+        XCTAssertEqual(tags.title, "Backbeat at 150")
+        XCTAssertEqual(tags.artist, "beattag fixtures")
+        XCTAssertEqual(tags.album, "Fixtures")
+        XCTAssertEqual(tags.genre, "Rock")
+        XCTAssertEqual(tags.year, 2026)
+        XCTAssertEqual(tags.trackNumber, 1)
+        XCTAssertEqual(tags.sampleRate, 44100)
+        XCTAssertEqual(tags.channels, 1)
+        XCTAssertEqual(tags.durationSeconds ?? 0, 12, accuracy: 0.05)
+        XCTAssertNil(tags.bpm)
+    }
+
+    func testReadsVorbisBPMTag() throws {
+        XCTAssertEqual(try TagReader.read(path: TestPaths.fixture("dnb-174.ogg")).bpm, 174)
+    }
+
+    func testReadsID3LicenceAndCopyright() throws {
+        let tags = try TagReader.read(path: TestPaths.fixture("hiphop-90.mp3"))
+        XCTAssertEqual(tags.container, "MPEG")
+        XCTAssertEqual(tags.license, "https://creativecommons.org/licenses/by-nd/4.0/")
+        XCTAssertEqual(tags.copyright, "2026 beattag fixtures")
+    }
+
+    func testFileWithoutTags() throws {
+        let tags = try TagReader.read(path: TestPaths.fixture("house-128.wav"))
+        XCTAssertNil(tags.title)
+        XCTAssertNil(tags.artist)
+        XCTAssertNil(tags.bpm)
+        XCTAssertEqual(tags.sampleRate, 22050)
+    }
+
+    func testReadsMP4TagsOfUndecodableAAC() throws {
+        let tags = try TagReader.read(path: TestPaths.fixture("odd/aac-tagged.m4a"))
+        XCTAssertEqual(tags.container, "MP4")
+        XCTAssertEqual(tags.title, "AAC at 128")
+        XCTAssertEqual(tags.bpm, 128)
+        XCTAssertFalse(tags.drmProtected)
+        XCTAssertNotNil(tags.sampleRate)
+    }
+
+    func testUnreadableFileThrows() {
+        XCTAssertThrowsError(try TagReader.read(path: TestPaths.fixture("odd/corrupt.flac")))
+        XCTAssertThrowsError(try TagReader.read(path: TestPaths.fixture("does-not-exist.ogg")))
+    }
+
+    func testBPMParsing() {
+        XCTAssertEqual(TagReader.parseBPM("128"), 128)
+        XCTAssertEqual(TagReader.parseBPM(" 174.50 "), 174.5)
+        XCTAssertEqual(TagReader.parseBPM("87,5"), 87.5)
+        XCTAssertNil(TagReader.parseBPM("0"), "MP4 tmpo reads garbage back as 0: not a tempo")
+        XCTAssertNil(TagReader.parseBPM("fast"))
+        XCTAssertNil(TagReader.parseBPM("1200"))
+    }
+
+    func testWriterChangesTagsButNotAudio() throws {
+        let dir = try temporaryDirectory(self)
+        for name in ["dnb-174.ogg", "hiphop-90.mp3", "rock-150.flac"] {
+            let copy = (dir as NSString).appendingPathComponent(name)
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: copy)
+            try TagWriter.write(path: copy, properties: [("BPM", "172")])
+            XCTAssertEqual(try TagReader.read(path: copy).bpm, 172, name)
+            XCTAssertEqual(try decodeAll(copy), try decodeAll(TestPaths.fixture(name)), "\(name): audio must be untouched")
+        }
+    }
+
+    private func decodeAll(_ path: String) throws -> [Float] {
+        let decoder = try AudioDecoder(path: path)
+        var samples: [Float] = []
+        while try decoder.readMonoBlock({ samples.append(contentsOf: $0) }) {}
+        return samples
+    }
+}

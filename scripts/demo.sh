@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Quick start: install what is missing, build (release), scan the bundled fixtures into a
+# temporary catalog and show the tracks you could run to at 175 steps per minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/bootstrap.sh
+
+swift build -c release --product beattag
+beattag=.build/release/beattag
+catalog=$(mktemp -d)/catalog.sqlite
+
+echo "== beattag scan Fixtures/library --source user-owned"
+echo "   (the fixtures include deliberately broken files: their one-line errors are expected)"
+"$beattag" scan Fixtures/library --source user-owned --catalog "$catalog" || true
+echo
+echo "== beattag list"
+"$beattag" list --catalog "$catalog"
+echo
+echo "== beattag match --spm 175"
+"$beattag" match --spm 175 --catalog "$catalog"
+echo
+echo "catalog kept at $catalog; try: $beattag match --spm 165 --catalog $catalog"
