@@ -8,8 +8,8 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .cannotOpen(_, let reason): return "libsndfile cannot decode it: \(reason)"
-        case .readFailed(_, let reason): return "decoding failed part-way: \(reason)"
+        case .cannotOpen(_, let reason): return "libsndfile cannot decode it (\(AudioDecoder.tidy(reason)))"
+        case .readFailed(_, let reason): return "decoding failed part-way (\(AudioDecoder.tidy(reason)))"
         case .empty: return "no audio frames"
         }
     }
@@ -84,6 +84,14 @@ public final class AudioDecoder {
             body(UnsafeBufferPointer(start: buffer.baseAddress, count: frames))
         }
         return true
+    }
+
+    /// libsndfile's messages come as "Error : flac decoder lost sync." : keep the words.
+    static func tidy(_ message: String) -> String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("Error :") { text = String(text.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     static func formatName(_ format: Int32) -> String {
