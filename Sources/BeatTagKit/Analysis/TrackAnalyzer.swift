@@ -31,19 +31,18 @@ public enum AnalysisError: Error, CustomStringConvertible, Equatable {
 /// Mixxx-style analyzer: `initialize` with the stream's rate, `process` blocks of mono samples,
 /// `finish` for the result. Keeps only the onset envelope, never the audio.
 public final class TrackAnalyzer {
-    private var decimator: Decimator
+    private var resampler: AnalysisResampler
     private let onsets: OnsetDetector
-    private var decimated: [Float] = []
+    private var resampled: [Float] = []
     private var inputFrames = 0
     private let inputRate: Int
     private var peak: Float = 0
 
     public init(sampleRate: Int) {
         inputRate = sampleRate
-        decimator = Decimator(inputRate: sampleRate)
-        onsets = OnsetDetector(sampleRate: decimator.outputRate,
-                               timeOffset: -Double(decimator.delayInInputSamples) / Double(sampleRate))
-        decimated.reserveCapacity(8192)
+        resampler = AnalysisResampler(inputRate: sampleRate)
+        onsets = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: -resampler.delaySeconds)
+        resampled.reserveCapacity(8192)
     }
 
     public func process(_ mono: UnsafeBufferPointer<Float>) {
@@ -51,9 +50,9 @@ public final class TrackAnalyzer {
         var blockPeak: Float = 0
         for s in mono { blockPeak = max(blockPeak, abs(s)) }
         peak = max(peak, blockPeak)
-        decimated.removeAll(keepingCapacity: true)
-        decimator.process(mono, into: &decimated)
-        onsets.process(decimated)
+        resampled.removeAll(keepingCapacity: true)
+        resampler.process(mono, into: &resampled)
+        onsets.process(resampled)
     }
 
     public func finish() throws -> AnalysisResult {

@@ -107,7 +107,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970)
                 do {
-                    _ = try catalog.save(record)
+                    if outcome != .vanished || previous != nil { _ = try catalog.save(record) }
                 } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
@@ -118,11 +118,14 @@ public final class LibraryScanner: @unchecked Sendable {
                 case .analysed: summary.analysed += 1; summary.audioSeconds += record.durationSeconds ?? 0
                 case .metadataOnly: summary.metadataOnly += 1
                 case .failed: summary.failed += 1
+                case .vanished: summary.missing += previous == nil ? 0 : 1
                 }
                 let progress = ScanProgress(done: done, total: total, elapsed: Date().timeIntervalSince(started),
                                             currentPath: file.path)
                 lock.unlock()
-                if outcome == .failed { onProblem?(ScanProblem(path: file.path, message: record.lastError ?? "failed")) }
+                if outcome == .failed || outcome == .vanished {
+                    onProblem?(ScanProblem(path: file.path, message: record.lastError ?? "failed"))
+                }
                 onProgress?(progress)
             }
         }

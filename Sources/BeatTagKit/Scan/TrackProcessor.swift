@@ -3,7 +3,11 @@ import Foundation
 /// Turns one found file into a catalog row: fingerprint, tags, rights, decode + analysis.
 /// Never modifies the file.
 public enum TrackProcessor {
-    public enum Outcome: String, Sendable { case analysed, metadataOnly = "metadata-only", failed }
+    public enum Outcome: String, Sendable {
+        case analysed, metadataOnly = "metadata-only", failed
+        /// Gone between the walk and its turn: no new row; an existing one becomes missing.
+        case vanished
+    }
 
     public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
                                now: Double) -> (TrackRecord, Outcome) {
@@ -18,12 +22,17 @@ public enum TrackProcessor {
         record.metadataOnlyReason = nil
         clearAnalysis(&record)
 
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            record.state = .missing
+            record.missingSince = now
+            record.lastError = "vanished during the scan"
+            return (record, .vanished)
+        }
         if file.size == 0 {
             return fail(&record, "empty file (0 bytes)", sourceOption: sourceOption, sidecar: file.sidecar)
         }
         guard FileManager.default.isReadableFile(atPath: file.path) else {
-            let exists = FileManager.default.fileExists(atPath: file.path)
-            return fail(&record, exists ? "permission denied" : "vanished during the scan", sourceOption: sourceOption, sidecar: file.sidecar)
+            return fail(&record, "permission denied", sourceOption: sourceOption, sidecar: file.sidecar)
         }
         record.fingerprint = Fingerprint.of(path: file.path, size: file.size)
         // Text is not handed to the decoders (libmpg123 would print resync notes for it).

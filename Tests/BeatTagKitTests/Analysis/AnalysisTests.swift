@@ -47,11 +47,10 @@ final class OnsetEnvelopeTests: XCTestCase {
 struct TrackAnalyzerProbe {
     var sampleRate: Int
     func envelope(of signal: [Float]) -> OnsetEnvelope {
-        var decimator = Decimator(inputRate: sampleRate)
-        let detector = OnsetDetector(sampleRate: decimator.outputRate,
-                                     timeOffset: -Double(decimator.delayInInputSamples) / Double(sampleRate))
+        var resampler = AnalysisResampler(inputRate: sampleRate)
+        let detector = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: -resampler.delaySeconds)
         var out: [Float] = []
-        signal.withUnsafeBufferPointer { decimator.process($0, into: &out) }
+        signal.withUnsafeBufferPointer { resampler.process($0, into: &out) }
         detector.process(out)
         return detector.finish()
     }

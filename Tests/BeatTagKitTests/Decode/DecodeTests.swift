@@ -96,3 +96,27 @@ final class DecimatorTests: XCTestCase {
         for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-5) }
     }
 }
+
+final class AnalysisResamplerTests: XCTestCase {
+    /// Every input rate ends at 11025 Hz: one second in, 11025 samples out, and a tone keeps its frequency.
+    func testEveryRateLandsOnTheAnalysisRate() {
+        for rate in [8000, 11025, 16000, 22050, 32000, 44100, 48000, 88200, 96000] {
+            var resampler = AnalysisResampler(inputRate: rate)
+            let tone = (0..<(rate * 2)).map { Float(sin(2 * Double.pi * 440 * Double($0) / Double(rate))) }
+            var out: [Float] = []
+            // Odd block sizes: streaming must not lose or repeat samples at block edges.
+            var start = 0
+            while start < tone.count {
+                let end = min(tone.count, start + 997)
+                tone[start..<end].withUnsafeBufferPointer { resampler.process($0, into: &out) }
+                start = end
+            }
+            XCTAssertEqual(Double(out.count), 2 * AnalysisResampler.analysisRate, accuracy: 40, "\(rate) Hz")
+            // Zero crossings upward over the middle second: 440 of them.
+            let middle = Array(out[Int(0.5 * 11025)..<Int(1.5 * 11025)])
+            let crossings = zip(middle, middle.dropFirst()).filter { $0 < 0 && $1 >= 0 }.count
+            XCTAssertEqual(crossings, 440, accuracy: 2, "\(rate) Hz")
+        }
+    }
+}
+

@@ -182,6 +182,20 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(try catalog.track(path: house)?.sourceType, .userOwned, "a rescan without --source keeps what it was told")
     }
 
+    func testFileThatVanishesBeforeItsTurn() throws {
+        let ghost = FoundFile(path: "/nonexistent/ghost.flac", size: 1000, modifiedAt: 1, sidecar: nil)
+        let (fresh, outcome) = TrackProcessor.process(ghost, existing: nil, sourceOption: nil, now: 5)
+        XCTAssertEqual(outcome, .vanished)
+        XCTAssertEqual(fresh.state, .missing)
+
+        var known = TrackRecord(path: ghost.path, fileSize: 1000, modifiedAt: 1, now: 0)
+        known.bpmManual = 170
+        let (kept, _) = TrackProcessor.process(ghost, existing: known, sourceOption: nil, now: 5)
+        XCTAssertEqual(kept.state, .missing)
+        XCTAssertEqual(kept.bpmManual, 170, "hand-entered data survives")
+        XCTAssertEqual(kept.missingSince, 5)
+    }
+
     func testSnifferAndWalker() throws {
         XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/disguised.mp3")), .wav)
         XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/aac-tagged.m4a")), .mp4)
