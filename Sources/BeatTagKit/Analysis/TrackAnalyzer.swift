@@ -3,7 +3,7 @@ import Foundation
 /// Everything the analysis says about one track.
 public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis would change stored results: decides re-analysis.
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var bpm: Double
     public var confidence: Double
@@ -68,7 +68,9 @@ public final class TrackAnalyzer {
         let novelty = Novelty.normalized(Novelty.detrended(envelope.strength, frameRate: envelope.frameRate))
         let bodyStrength = zip(envelope.bands[0], envelope.bands[1]).map { $0 + $1 }
         let body = Novelty.normalized(Novelty.detrended(bodyStrength, frameRate: envelope.frameRate))
-        guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, frameRate: envelope.frameRate) else {
+        let kick = Novelty.normalized(Novelty.detrended(envelope.bands[0], frameRate: envelope.frameRate))
+        guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, kick: kick,
+                                                                 frameRate: envelope.frameRate) else {
             throw AnalysisError.noPulse
         }
         let beats = beatFrames.map { envelope.time(ofFrame: $0) - OnsetDetector.latency }.filter { $0 >= 0 && $0 <= duration }

@@ -9,6 +9,6 @@ public struct TempoEstimate: Equatable, Sendable {
     public var confidence: Double
     /// The best few candidates, best first (the chosen tempo included).
     public var candidates: [TempoCandidate]
-    /// The runner-up at another metrical level (×2, ½, ×3/2, ⅔), when it came close.
+    /// The other octave when the decision was not clear-cut; its `score` is the probability it is the beat.
     public var alternative: TempoCandidate?
 }

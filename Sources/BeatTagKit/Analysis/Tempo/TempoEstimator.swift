@@ -1,20 +1,23 @@
 import Foundation
 
-/// From a novelty curve to a tempo: periodicity proposes candidates, then each metrical level
-/// (the candidate, double, half, 3:2, 2:3) is beat-tracked and scored on how strong its pulses are.
+/// From a novelty curve to a tempo, in two decisions:
+/// 1. the family (tempo up to a factor of 2): the periodicity salience (beat, two beats, bar) times
+///    a broad prior, over the salience peaks and their ×2, ½, ×3/2, ⅔ relatives;
+/// 2. the octave within the family: `OctaveDecision`, from where the kicks fall at each level.
+/// Only the levels the octave walk visits are beat-tracked.
 public struct TempoEstimator {
     /// Tempi a track may be given, BPM.
     public static let range = 50.0...230.0
 
-    public struct LevelScore: Sendable {
+    /// One tempo hypothesis and, once tracked, its beats (frames).
+    public struct Level: Sendable {
         public var bpm: Double
-        /// Periodicity support, relative to the strongest tempo.
+        /// Periodicity support relative to the strongest tempo, 0…1.
         public var salience: Double
-        public var prior: Double
-        /// Mean kick/snare novelty on the tracked beats.
-        public var onBeat: Double
-        public var beats: [Double]
-        public var total = 0.0
+        public var beats: [Double] = []
+        /// Mean kick/snare novelty on the beats (units of its standard deviation).
+        public var onBeat = 0.0
+        public var familyScore: Double { log(max(salience, 1e-3)) + log(TempoEstimator.prior(bpm)) }
     }
 
     /// Broad log-normal prior over tempo: wide enough that evidence, not the prior, decides between 87 and 175.
@@ -23,70 +26,83 @@ public struct TempoEstimator {
         return exp(-0.5 * x * x)
     }
 
-    /// A faster level is taken over a slower one while its pulses keep this share of the slower level's strength.
-    static let fasterLevelStrength = 0.7
-
-    /// `novelty`: all bands, for periodicity and beat placement. `body`: kick and snare bands only,
-    /// for telling metrical levels apart (hats mark subdivisions, not beats).
-    public static func estimate(novelty: [Float], body: [Float], frameRate: Double) -> (TempoEstimate, [Double])? {
+    /// `novelty`: all bands, for periodicity and beat placement. `body`: kick and snare bands, for
+    /// pulse clarity. `kick`: the low band, for the octave.
+    public static func estimate(novelty: [Float], body: [Float], kick: [Float], frameRate: Double) -> (TempoEstimate, [Double])? {
         guard novelty.count > Int(frameRate * 3) else { return nil }
         let maxLag = Int(60 * frameRate / TempoSalience.minBPM * 4) + 2
         let acf = Autocorrelation(novelty, maxLag: maxLag)
         guard acf.values[0] > 0 else { return nil }
         let salience = TempoSalience(acf: acf, frameRate: frameRate)
-        var proposals: [Double] = []
+        let maxSalience = max(salience.values.max() ?? 1, 1e-9)
+        var proposals: [Level] = []
         for peak in salience.peaks(limit: 4) {
             for ratio in [1.0, 2, 0.5, 1.5, 2.0 / 3] {
                 let bpm = peak.bpm * ratio
-                guard range.contains(bpm), !proposals.contains(where: { abs($0 / bpm - 1) < 0.02 }) else { continue }
-                proposals.append(bpm)
+                guard range.contains(bpm), !proposals.contains(where: { abs($0.bpm / bpm - 1) < 0.02 }) else { continue }
+                proposals.append(Level(bpm: bpm, salience: salience.value(at: bpm) / maxSalience))
             }
         }
-        guard !proposals.isEmpty else { return nil }
-        let maxSalience = salience.values.max() ?? 1
-        var levels = proposals.map { bpm -> LevelScore in
-            let beats = BeatTracker.track(novelty: novelty, period: 60 * frameRate / bpm)
-            return LevelScore(bpm: bpm, salience: salience.value(at: bpm) / max(maxSalience, 1e-9), prior: prior(bpm),
-                              onBeat: mean(beats.map { peak(body, around: $0, radius: 2) }), beats: beats)
+        guard let family = proposals.max(by: { $0.familyScore < $1.familyScore }) else { return nil }
+
+        var tracked: [Level] = []
+        func track(_ bpm: Double) -> Level? {
+            guard range.contains(bpm) else { return nil }
+            if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
+            var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
+                ?? Level(bpm: bpm, salience: salience.value(at: bpm) / maxSalience)
+            level.beats = BeatTracker.track(novelty: novelty, period: 60 * frameRate / level.bpm)
+            level.onBeat = mean(level.beats.map { peak(body, around: $0, radius: 2) })
+            tracked.append(level)
+            return level
         }
-        rank(&levels)
-        let best = levels[0]
-        let alternative = levels.dropFirst().first { abs($0.bpm / best.bpm - 1) > 0.04 }
-        let margin = alternative.map { best.total - $0.total } ?? 3
-        let candidates = levels.prefix(5).map { TempoCandidate(bpm: $0.bpm, score: $0.total) }
+        func pFaster(_ slow: Level, _ fast: Level) -> Double {
+            OctaveDecision.probabilityFaster(slowBeats: slow.beats, fastBPM: fast.bpm, fastBeats: fast.beats, kick: kick)
+        }
+
+        // Walk down while the slower level is the likelier beat, else up while the faster one is.
+        guard var best = track(family.bpm) else { return nil }
+        var certainty = 1.0
+        var runnerUp: (level: Level, probability: Double)?
+        var movedDown = false
+        while let slower = track(best.bpm / 2) {
+            let p = pFaster(slower, best)
+            if p >= 0.5 {
+                certainty = min(certainty, 2 * p - 1)
+                if p < 0.75 { runnerUp = (slower, 1 - p) }
+                break
+            }
+            runnerUp = (best, p)
+            certainty = min(certainty, 1 - 2 * p)
+            best = slower
+            movedDown = true
+        }
+        if !movedDown {
+            while let faster = track(best.bpm * 2) {
+                let p = pFaster(best, faster)
+                if p < 0.5 {
+                    certainty = min(certainty, 1 - 2 * p)
+                    if p > 0.25, runnerUp == nil { runnerUp = (faster, p) }
+                    break
+                }
+                runnerUp = (best, 1 - p)
+                certainty = min(certainty, 2 * p - 1)
+                best = faster
+            }
+        }
+        let others = proposals.filter { abs($0.bpm / best.bpm - 1) > 0.03 }.sorted { $0.familyScore > $1.familyScore }
+        let candidates = [TempoCandidate(bpm: best.bpm, score: best.familyScore)]
+            + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.familyScore) }
         let estimate = TempoEstimate(
-            bpm: best.bpm, confidence: confidence(best: best, margin: margin), candidates: candidates,
-            alternative: alternative.flatMap { margin < 1.0 ? TempoCandidate(bpm: $0.bpm, score: $0.total) : nil })
+            bpm: best.bpm, confidence: confidence(onBeat: best.onBeat, octaveCertainty: certainty), candidates: candidates,
+            alternative: runnerUp.map { TempoCandidate(bpm: $0.level.bpm, score: $0.probability) })
         return (estimate, best.beats)
     }
 
-    /// Scores levels against each other (pulse strength relative to the strongest level, prior,
-    /// periodicity), then applies the tactus rule.
-    static func rank(_ levels: inout [LevelScore]) {
-        let strongest = max(levels.map(\.onBeat).max() ?? 1, 1e-3)
-        for i in levels.indices {
-            let l = levels[i]
-            levels[i].total = 3 * log(max(l.onBeat, 1e-3) / strongest) + log(l.prior) + 0.5 * log(max(l.salience, 1e-3))
-        }
-        levels.sort { $0.total > $1.total }
-        // The tactus is the fastest level whose every pulse is strong: step up an octave while the
-        // double-time level's pulses keep most of the strength of the current one's.
-        var chosen = 0
-        while let faster = levels.firstIndex(where: { abs($0.bpm / (2 * levels[chosen].bpm) - 1) < 0.03 }),
-              levels[faster].onBeat >= fasterLevelStrength * levels[chosen].onBeat {
-            chosen = faster
-        }
-        if chosen != 0 {
-            levels[chosen].total = levels[0].total + 0.01
-            levels.sort { $0.total > $1.total }
-        }
-    }
-
-    static func confidence(best: LevelScore, margin: Double) -> Double {
-        // Pulse strength on the beats (novelty is in units of its standard deviation) and how clearly the level won.
-        let clarity = 1 / (1 + exp(-1.5 * (best.onBeat - 2.5)))
-        let decisiveness = 1 / (1 + exp(-3 * (margin - 0.3)))
-        return min(1, max(0, clarity * (0.4 + 0.6 * decisiveness)))
+    /// Pulse strength on the beats times how sure the octave decision was (0 = a coin toss, 1 = certain).
+    static func confidence(onBeat: Double, octaveCertainty: Double) -> Double {
+        let clarity = 1 / (1 + exp(-1.5 * (onBeat - 2.5)))
+        return min(1, max(0, clarity * (0.35 + 0.65 * octaveCertainty)))
     }
 
     static func peak(_ x: [Float], around position: Double, radius: Int) -> Double {

@@ -1,0 +1,84 @@
+@testable import BeatTagKit
+import XCTest
+
+/// Tempo and beats on synthesized drum patterns of known tempo: the octave traps and awkward
+/// cases a runner's library is full of. Real decoding is covered by the fixture tests; these run
+/// the same analyzer on in-memory audio so each case states its own tempo and pattern.
+final class SyntheticTempoTests: XCTestCase {
+    struct Case {
+        var name: String
+        var bpm: Double
+        var pattern: DrumSynth.Pattern
+        var swing = 0.5
+        var introBars = 0
+        var leadIn = 0.0
+    }
+
+    private func analyse(_ c: Case, seconds: Double = 24) throws -> (AnalysisResult, [Double]) {
+        var synth = DrumSynth(sampleRate: 22050, bpm: c.bpm, pattern: c.pattern, seconds: seconds)
+        synth.swing = c.swing
+        synth.introBars = c.introBars
+        synth.leadIn = c.leadIn
+        let audio = synth.render()
+        let analyzer = TrackAnalyzer(sampleRate: 22050)
+        audio.withUnsafeBufferPointer { analyzer.process($0) }
+        return (try analyzer.finish(), synth.beatTimes)
+    }
+
+    private func check(_ c: Case, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (result, beats) = try analyse(c)
+        XCTAssertEqual(result.bpm / c.bpm, 1, accuracy: 0.02, "\(c.name): read \(result.bpm)", file: file, line: line)
+        let f = TempoMetrics.fMeasure(estimated: result.beats, reference: beats, window: 0.07, skip: 0)
+        XCTAssertGreaterThan(f, 0.9, "\(c.name): beat F-measure", file: file, line: line)
+    }
+
+    func testDrumAndBassAt175IsNotHalved() throws {
+        try check(Case(name: "two-step 175", bpm: 175, pattern: .twoStep))
+    }
+
+    /// Straight hip-hop at 87.5 is the hardest octave call here (its syncopated kicks look like a
+    /// 175 BPM pulse): the analysis may pick either octave, but must keep the other as the
+    /// alternative and say it is unsure.
+    func testHalfTimeHipHopAt87_5KeepsBothOctaves() throws {
+        let (result, _) = try analyse(Case(name: "hip-hop 87.5", bpm: 87.5, pattern: .hiphop))
+        let octaves = [result.bpm, result.alternative?.bpm].compactMap { $0 }
+        XCTAssertTrue(octaves.contains { abs($0 / 87.5 - 1) < 0.02 }, "87.5 is neither chosen nor kept: \(octaves)")
+        XCTAssertTrue(octaves.contains { abs($0 / 175 - 1) < 0.02 }, "both octaves should be kept: \(octaves)")
+        XCTAssertLessThan(result.confidence, 0.6, "a coin-toss octave must not look certain")
+    }
+
+    func testTranceAt140IsNotReadAsTwoThirds() throws {
+        try check(Case(name: "four-on-the-floor 140", bpm: 140, pattern: .fourOnTheFloor))
+    }
+
+    func testBackbeatAt93_3IsNotReadAsThreeHalves() throws {
+        try check(Case(name: "backbeat 93.3", bpm: 93.3, pattern: .hiphop))
+    }
+
+    func testSwungSixteenths() throws {
+        try check(Case(name: "swung hip-hop 92", bpm: 92, pattern: .hiphop, swing: 0.62))
+    }
+
+    func testWaltzInThreeFour() throws {
+        try check(Case(name: "waltz 3/4 at 150", bpm: 150, pattern: .waltz))
+    }
+
+    func testDrumlessIntroDoesNotPullTheGrid() throws {
+        let c = Case(name: "rock 160 with 4-bar drumless intro and 1.5 s of silence", bpm: 160, pattern: .backbeat,
+                     introBars: 4, leadIn: 1.5)
+        try check(c)
+        let (result, beats) = try analyse(c)
+        let grid = try XCTUnwrap(result.grid)
+        XCTAssertFalse(grid.variableTempo)
+        // The grid's phase: the first annotated beat lies on it.
+        let k = ((beats[0] - grid.offset) / grid.period).rounded()
+        XCTAssertEqual(grid.offset + k * grid.period, beats[0], accuracy: 0.05)
+        XCTAssertGreaterThanOrEqual(result.beats.first ?? 0, 1.3, "no beats in the leading silence")
+    }
+
+    func testRunnersRange() throws {
+        for bpm in stride(from: 140.0, through: 200.0, by: 10) {
+            try check(Case(name: "backbeat \(bpm)", bpm: bpm, pattern: .backbeat))
+        }
+    }
+}
