@@ -36,7 +36,6 @@ public final class TrackAnalyzer {
     private var resampled: [Float] = []
     private var inputFrames = 0
     private let inputRate: Int
-    private var peak: Float = 0
 
     public init(sampleRate: Int) {
         inputRate = sampleRate
@@ -47,9 +46,6 @@ public final class TrackAnalyzer {
 
     public func process(_ mono: UnsafeBufferPointer<Float>) {
         inputFrames += mono.count
-        var blockPeak: Float = 0
-        for s in mono { blockPeak = max(blockPeak, abs(s)) }
-        peak = max(peak, blockPeak)
         resampled.removeAll(keepingCapacity: true)
         resampler.process(mono, into: &resampled)
         onsets.process(resampled)
@@ -58,8 +54,9 @@ public final class TrackAnalyzer {
     public func finish() throws -> AnalysisResult {
         let duration = Double(inputFrames) / Double(inputRate)
         guard duration >= 4 else { throw AnalysisError.tooShort(seconds: duration) }
-        guard peak > 1e-5 else { throw AnalysisError.silent }
         let envelope = onsets.finish()
+        // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
+        guard (envelope.energy.max() ?? 0) > 3e-5 else { throw AnalysisError.silent }
         return try TrackAnalyzer.analyse(envelope: envelope, duration: duration)
     }
 

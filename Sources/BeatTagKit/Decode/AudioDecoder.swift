@@ -72,16 +72,20 @@ public final class AudioDecoder {
         }
         let frames = Int(read)
         interleaved.withUnsafeMutableBufferPointer { buffer in
-            if channels > 1 {
+            let p = buffer.baseAddress!
+            if channels == 2 {
+                // The common case, written so the compiler vectorises it.
+                for frame in 0..<frames { p[frame] = (p[2 * frame] + p[2 * frame + 1]) * 0.5 }
+            } else if channels > 2 {
                 let scale = 1 / Float(channels)
                 for frame in 0..<frames {
                     var sum: Float = 0
                     let base = frame * channels
-                    for channel in 0..<channels { sum += buffer[base + channel] }
-                    buffer[frame] = sum * scale
+                    for channel in 0..<channels { sum += p[base + channel] }
+                    p[frame] = sum * scale
                 }
             }
-            body(UnsafeBufferPointer(start: buffer.baseAddress, count: frames))
+            body(UnsafeBufferPointer(start: p, count: frames))
         }
         return true
     }
