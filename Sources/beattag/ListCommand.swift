@@ -11,7 +11,7 @@ struct ListCommand: ParsableCommand {
 
     @Option(help: "Only tracks whose BPM in use is at least this.") var minBPM: Double?
     @Option(help: "Only tracks whose BPM in use is at most this.") var maxBPM: Double?
-    @Option(help: ArgumentHelp("Only tracks in this state: \(TrackState.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "state"))
+    @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
     var state: TrackState?
     @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
     @Option(help: "Case-insensitive text to find in path, title, artist, album or genre.") var search: String?

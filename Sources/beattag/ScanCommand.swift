@@ -25,14 +25,14 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Folders or files to scan.", valueName: "path"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("Rights of what is being scanned: \(SourceType.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Option(help: ArgumentHelp("Rights of what is being scanned (tags in files and .beattag-rights files win).",
                                valueName: "type"))
     var source: SourceType?
 
     @Flag(help: "Re-analyse every file, changed or not.")
     var force = false
 
-    @Option(help: "Files analysed at once (default: all cores).")
+    @Option(help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Print the summary as JSON.")
