@@ -2,6 +2,8 @@
 # Runs the test suite (installs the system libraries first if they are missing). CI runs this too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source scripts/bootstrap.sh
+# The tests also check results with independent tools: mpv plays exported playlists, ffmpeg/ffprobe
+# read written tags and audio packets.
+BEATTAG_EXTRA_PACKAGES="mpv ffmpeg" source scripts/bootstrap.sh
 # The suite is XCTest; skipping the empty Swift Testing pass keeps the last line the real count.
 swift test --disable-swift-testing "$@"

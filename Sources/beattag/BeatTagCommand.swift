@@ -20,7 +20,7 @@ struct BeatTagCommand: ParsableCommand {
             else ~/.local/share/beattag/catalog.sqlite; every command takes --catalog PATH.
             """,
         version: "0.1.0",
-        subcommands: [ScanCommand.self, MatchCommand.self, ListCommand.self, AnalyzeCommand.self, BenchCommand.self])
+        subcommands: [ScanCommand.self, MatchCommand.self, PlaylistCommand.self, ListCommand.self, TagCommand.self, TapCommand.self, UntaggedCommand.self, StatsCommand.self, AnalyzeCommand.self, BenchCommand.self])
 }
 
 struct CatalogOption: ParsableArguments {

@@ -105,7 +105,32 @@ public final class Catalog: @unchecked Sendable {
                 t.column("missingSince", .double)
             }
         }
+        migrator.registerMigration("v2: playlist exports") { db in
+            try db.create(table: "playlistExport") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("track", onDelete: .cascade).notNull()
+                t.column("exportedAt", .double).notNull().indexed()
+                t.column("playlistPath", .text).notNull()
+            }
+        }
         return migrator
+    }
+
+    /// Remembers what a playlist exported, for `--fresh` next time.
+    public func recordExport(trackIDs: [Int64], playlistPath: String, at time: Double) throws {
+        try pool.write { db in
+            for id in trackIDs {
+                try db.execute(sql: "INSERT INTO playlistExport (trackId, exportedAt, playlistPath) VALUES (?, ?, ?)",
+                               arguments: [id, time, playlistPath])
+            }
+        }
+    }
+
+    /// Track ids exported since `time`.
+    public func exportedTracks(since time: Double) throws -> Set<Int64> {
+        try pool.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT trackId FROM playlistExport WHERE exportedAt >= ?", arguments: [time]))
+        }
     }
 
     public func track(path: String) throws -> TrackRecord? {

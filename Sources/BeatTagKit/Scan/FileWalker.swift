@@ -109,7 +109,7 @@ public enum FileWalker {
         }
     }
 
-    static func absolutePath(_ path: String) -> String {
+    public static func absolutePath(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         let absolute = expanded.hasPrefix("/") ? expanded
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)

@@ -33,7 +33,12 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try Catalog.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports"])
+
+        let id = try XCTUnwrap(record.id)
+        try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
+        XCTAssertEqual(try reopened.exportedTracks(since: 50), [id])
+        XCTAssertEqual(try reopened.exportedTracks(since: 150), [])
     }
 
     func testOpeningAMissingCatalogWithoutCreateFails() throws {

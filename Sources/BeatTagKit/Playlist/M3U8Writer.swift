@@ -1,0 +1,45 @@
+import Foundation
+
+/// Extended M3U, UTF-8 without BOM: `#EXTM3U`, `#PLAYLIST:` title, `#EXTINF:<seconds>,Artist - Title`,
+/// then the path: relative to the playlist's folder with forward slashes, or absolute on request.
+public enum M3U8Writer {
+    public static func render(_ entries: [CadenceMatch], title: String, playlistPath: String, absolute: Bool) -> String {
+        var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"]
+        let base = (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
+        for entry in entries {
+            let t = entry.track
+            let seconds = Int((t.durationSeconds ?? 0).rounded())
+            let name = t.title.map { (t.artist.map { "\($0) - " } ?? "") + $0 }
+                ?? ((t.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            lines.append("#EXTINF:\(seconds),\(oneLine(name))")
+            lines.append(absolute ? t.path : relativePath(from: base, to: t.path))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes through a temporary file and a rename: a reader never sees half a playlist.
+    public static func write(_ text: String, to path: String) throws {
+        let target = FileWalker.absolutePath(path)
+        let temporary = target + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
+        }
+    }
+
+    public static func relativePath(from directory: String, to file: String) -> String {
+        let from = (directory as NSString).standardizingPath.split(separator: "/").map(String.init)
+        let to = (file as NSString).standardizingPath.split(separator: "/").map(String.init)
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+
+    /// Playlist metadata lines cannot carry line breaks.
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+}

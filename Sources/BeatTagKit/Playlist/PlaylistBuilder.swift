@@ -1,0 +1,113 @@
+import Foundation
+
+/// Fills a running time with cadence matches: no song twice, artists spread out, recently
+/// exported tracks avoided on request, the same seed giving the same playlist.
+public struct PlaylistBuilder {
+    public var targetSeconds: Double
+    public var seed: UInt64
+    /// Track ids to avoid (recently exported), used only when nothing else fills the time.
+    public var avoid: Set<Int64> = []
+
+    public init(targetSeconds: Double, seed: UInt64) {
+        self.targetSeconds = targetSeconds
+        self.seed = seed
+    }
+
+    public struct Playlist: Sendable {
+        public var entries: [CadenceMatch]
+        public var seconds: Double
+        /// Recently exported tracks that had to be used to fill the time.
+        public var reused: Int
+    }
+
+    public func build(from ranked: [CadenceMatch]) -> Playlist {
+        var rng = SplitMix64(seed: seed)
+        // Unique songs, best version first (ranked order).
+        var seen = Set<String>()
+        var songs: [CadenceMatch] = []
+        for match in ranked where (match.track.durationSeconds ?? 0) > 0 {
+            if seen.insert(SongIdentity.key(for: match.track)).inserted { songs.append(match) }
+        }
+        let fresh = songs.filter { !avoid.contains($0.track.id ?? -1) }
+        let stale = songs.filter { avoid.contains($0.track.id ?? -1) }
+
+        // Draw without replacement, favouring better-ranked tracks (weight 1 / (1 + rank / 4)).
+        var chosen: [CadenceMatch] = []
+        var total = 0.0
+        var reused = 0
+        for (pool, isStale) in [(fresh, false), (stale, true)] {
+            var remaining = pool
+            while total < targetSeconds, !remaining.isEmpty {
+                let weights = remaining.indices.map { 1 / (1 + Double($0) / 4) }
+                let pick = rng.pick(weights: weights)
+                let match = remaining.remove(at: pick)
+                chosen.append(match)
+                total += match.track.durationSeconds ?? 0
+                if isStale { reused += 1 }
+            }
+        }
+        return Playlist(entries: PlaylistBuilder.spreadArtists(chosen), seconds: total, reused: reused)
+    }
+
+    /// Greedy order: the next track is the first whose artist differs from the last two, when one exists.
+    static func spreadArtists(_ tracks: [CadenceMatch]) -> [CadenceMatch] {
+        var pending = tracks
+        var ordered: [CadenceMatch] = []
+        while !pending.isEmpty {
+            let recent = ordered.suffix(2).map { SongIdentity.primaryArtist($0.track.artist ?? "") }
+            let index = pending.firstIndex { !recent.contains(SongIdentity.primaryArtist($0.track.artist ?? "")) }
+                ?? pending.firstIndex { SongIdentity.primaryArtist($0.track.artist ?? "") != recent.last } ?? 0
+            ordered.append(pending.remove(at: index))
+        }
+        return ordered
+    }
+
+    /// "40m", "1h10m", "90s", "45:00", "2400" (seconds).
+    public static func parseDuration(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let seconds = Double(t), seconds > 0 { return seconds }
+        if t.contains(":") {
+            let parts = t.split(separator: ":").map { Double($0) }
+            guard parts.allSatisfy({ $0 != nil }), (2...3).contains(parts.count) else { return nil }
+            return parts.reduce(0) { $0 * 60 + $1! }
+        }
+        var total = 0.0
+        var number = ""
+        for c in t {
+            if c.isNumber || c == "." { number.append(c); continue }
+            guard let value = Double(number) else { return nil }
+            switch c {
+            case "h": total += value * 3600
+            case "m": total += value * 60
+            case "s": total += value
+            default: return nil
+            }
+            number = ""
+        }
+        guard number.isEmpty, total > 0 else { return nil }
+        return total
+    }
+}
+
+/// Small, fast, seedable PRNG: the same seed gives the same playlist on every platform.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func pick(weights: [Double]) -> Int {
+        let total = weights.reduce(0, +)
+        var r = unit() * total
+        for (i, w) in weights.enumerated() {
+            r -= w
+            if r < 0 { return i }
+        }
+        return weights.count - 1
+    }
+}

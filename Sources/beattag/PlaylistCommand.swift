@@ -1,0 +1,59 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct PlaylistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playlist",
+        abstract: "Write an M3U8 playlist of cadence matches that fills a running time.",
+        discussion: """
+            Picks from the tracks `beattag match` would list (same rules and filters), favouring the \
+            smallest tempo changes, never the same song twice (album, Radio Edit, Remastered and feat. \
+            versions count as one), with artists spread out. The same --seed gives the same playlist. \
+            Paths are written relative to the playlist with forward slashes (--absolute for full paths).
+
+            Examples:
+              beattag playlist --spm 175 --duration 40m -o run.m3u8
+              beattag playlist --spm 168 --duration 1h --fresh --seed 7 -o long-run.m3u8
+            """)
+
+    @OptionGroup var options: MatchOptions
+    @Option(help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds).") var duration: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String
+    @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
+    @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")
+    var fresh = false
+    @Option(help: ArgumentHelp("What --fresh counts as recent.", valueName: "days")) var freshDays: Double = 7
+    @Option(help: "Title inside the playlist (default: beattag <spm> SPM).") var title: String?
+    @Flag(help: "Write absolute paths.") var absolute = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    func validate() throws {
+        guard PlaylistBuilder.parseDuration(duration) != nil else {
+            throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
+        }
+    }
+
+    func run() throws {
+        let catalog = try catalogOption.open(create: false)
+        let tracks = try catalog.allTracks()
+        let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
+        guard !result.matches.isEmpty else { throw CleanExit.failure(options.explainNoMatch(result, catalogSize: tracks.count)) }
+        let usedSeed = seed ?? UInt64.random(in: 1...999_999)
+        var builder = PlaylistBuilder(targetSeconds: PlaylistBuilder.parseDuration(duration)!, seed: usedSeed)
+        let now = Date().timeIntervalSince1970
+        if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
+        let playlist = builder.build(from: result.matches)
+        let text = M3U8Writer.render(playlist.entries, title: title ?? String(format: "beattag %g SPM", options.spm),
+                                     playlistPath: output, absolute: absolute)
+        do { try M3U8Writer.write(text, to: output) } catch { throw CleanExit.failure(error.localizedDescription) }
+        try catalog.recordExport(trackIDs: playlist.entries.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(output), at: now)
+
+        print(MatchTable.render(playlist.entries), terminator: "")
+        let target = PlaylistBuilder.parseDuration(duration)!
+        var summary = "\(playlist.entries.count) tracks, \(formatDuration(playlist.seconds)) of \(formatDuration(target)) → \(output) (seed \(usedSeed))"
+        if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
+        if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
+        print(summary)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Library overview: tracks per 5 BPM over 140–200, tracks usable at each cadence, what needs attention.")
+
+    @Option(help: ArgumentHelp("Also write the per-bucket chart as an SVG image.", valueName: "file")) var svg: String?
+    @Flag(help: "JSON instead of text.") var json = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    func run() throws {
+        let catalog = try catalogOption.open(create: false)
+        let stats = LibraryStats(tracks: try catalog.allTracks())
+        if let svg {
+            do { try M3U8Writer.write(stats.svg(), to: svg) } catch { throw CleanExit.failure(error.localizedDescription) }
+        }
+        if json { printJSON(stats); return }
+        print("\(stats.total) tracks: \(stats.analysed) analysed, \(stats.metadataOnly) metadata-only (\(stats.metadataOnlyWithoutBPM) without BPM), "
+            + "\(stats.failed) failed, \(stats.missing) missing; \(stats.needsHuman) need a human (`beattag untagged`)")
+        print("\nTracks per 5 BPM (BPM in use):")
+        let peak = max(1, stats.buckets.map(\.tracks).max() ?? 1)
+        for b in stats.buckets {
+            let bar = String(repeating: "█", count: Int((Double(b.tracks) / Double(peak) * 40).rounded()))
+            print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
+        }
+        print("\nUsable at each cadence (±10%, rights respected):")
+        print("  " + stats.cadences.map { String(format: "%3.0f SPM: %d", $0.spm, $0.usable) }.joined(separator: "  "))
+        if let svg { print("\nchart written to \(svg)") }
+    }
+}

@@ -1,0 +1,129 @@
+@testable import BeatTagKit
+import Foundation
+import XCTest
+
+/// match / playlist / tag / tap / untagged / stats through the built binary, checked with
+/// independent tools: mpv must play every playlist entry, ffprobe must read the written tag and
+/// ffmpeg must see the same audio packets before and after.
+final class RunnerCLITests: XCTestCase {
+    private var library = ""
+    private var catalog = ""
+
+    override func setUpWithError() throws {
+        library = try copyOfFixtures(self)
+        catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        try runBeattag(["scan", library, "--catalog", catalog])
+    }
+
+    /// A tool the test needs: required under CI (scripts/test.sh installs it), skipped elsewhere.
+    private func tool(_ name: String) throws -> String {
+        for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+            return "\(dir)/\(name)"
+        }
+        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("\(name) missing: scripts/test.sh should install it") }
+        throw XCTSkip("\(name) not installed")
+    }
+
+    private func run(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testPlaylistIsRelativeUTF8AndMpvPlaysEveryEntry() throws {
+        let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("lists/run 175.m3u8")
+        try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let result = try runBeattag(["playlist", "--spm", "170", "--duration", "40s", "-o", out, "--seed", "9", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("(seed 9)"))
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "#EXTM3U")
+        XCTAssertEqual(lines[1], "#PLAYLIST:beattag 170 SPM")
+        let entries = lines.filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.count, 4)
+        XCTAssertTrue(entries.allSatisfy { $0.hasPrefix("../../") && !$0.contains("\\") })
+        XCTAssertTrue(entries.contains { $0.hasSuffix("odd/Ünïcødé – ритм 160.ogg") })
+        XCTAssertEqual(lines.filter { $0.hasPrefix("#EXTINF:12,") }.count, 4)
+
+        let again = try runBeattag(["playlist", "--spm", "170", "--duration", "40s", "-o", out + ".2", "--seed", "9", "--catalog", catalog])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(try String(contentsOfFile: out + ".2", encoding: .utf8), text, "same seed, same playlist")
+
+        let mpv = try tool("mpv")
+        let (status, log) = try run(mpv, ["--no-config", "--ao=null", "--vo=null", "--end=0.2", "--term-playing-msg=LOADED ${path}",
+                                          "--playlist=\(out)"], cwd: "/")
+        XCTAssertEqual(status, 0, log)
+        let loaded = log.split(separator: "\n").filter { $0.hasPrefix("LOADED ") }
+        XCTAssertEqual(loaded.count, entries.count, log)
+    }
+
+    func testTagWriteIsSeenByAnIndependentReaderAndKeepsTheAudioBytes() throws {
+        let ffprobe = try tool("ffprobe"), ffmpeg = try tool("ffmpeg")
+        for name in ["cc0/punk-180.mp3", "dnb-174.ogg", "rock-150.flac"] {
+            let file = (library as NSString).appendingPathComponent(name)
+            let (_, before) = try run(ffmpeg, ["-v", "error", "-i", file, "-map", "0:a", "-c", "copy", "-f", "md5", "-"])
+            let dry = try runBeattag(["tag", file, "--bpm", "171.4", "--write", "--dry-run", "--catalog", catalog])
+            XCTAssertEqual(dry.status, 0, dry.stderr)
+            XCTAssertTrue(dry.stdout.contains("would write"), dry.stdout)
+            let result = try runBeattag(["tag", file, "--bpm", "171.4", "--write", "--catalog", catalog])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stdout.contains("→ \"171\""), result.stdout)
+            let (_, probe) = try run(ffprobe, ["-v", "error", "-show_entries", "format_tags:stream_tags", "-of", "default=nw=1", file])
+            XCTAssertTrue(probe.lowercased().contains("bpm=171") || probe.contains("TBPM=171"), "\(name): \(probe)")
+            let (_, after) = try run(ffmpeg, ["-v", "error", "-i", file, "-map", "0:a", "-c", "copy", "-f", "md5", "-"])
+            XCTAssertEqual(after, before, "\(name): audio packets changed")
+            XCTAssertTrue(after.hasPrefix("MD5="), after)
+        }
+        // The hand-set BPM is in the catalog too.
+        let list = try runBeattag(["list", "--catalog", catalog, "--search", "punk", "--json"])
+        XCTAssertTrue(list.stdout.contains("\"bpmManual\":171.4"), list.stdout)
+    }
+
+    func testTagOctaveFixesAndClear() throws {
+        let file = (library as NSString).appendingPathComponent("rock-150.flac")
+        let half = try runBeattag(["tag", file, "--half", "--catalog", catalog])
+        XCTAssertEqual(half.status, 0, half.stderr)
+        XCTAssertTrue(half.stdout.contains("BPM 75."), half.stdout)
+        XCTAssertTrue(try runBeattag(["tag", file, "--clear", "--catalog", catalog]).stdout.contains("BPM 150."))
+        let both = try runBeattag(["tag", file, "--half", "--double", "--catalog", catalog])
+        XCTAssertNotEqual(both.status, 0)
+        let unknown = try runBeattag(["tag", "/no/such.ogg", "--bpm", "170", "--catalog", catalog])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("not in the catalog"), unknown.stderr)
+    }
+
+    func testTapRefusesWithoutATerminal() throws {
+        let result = try runBeattag(["tap", (library as NSString).appendingPathComponent("rock-150.flac"), "--catalog", catalog])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("tap needs a terminal"), result.stderr)
+    }
+
+    func testUntaggedStatsAndNoMatchExplanation() throws {
+        let untagged = try runBeattag(["untagged", "--catalog", catalog, "--json"])
+        XCTAssertEqual(untagged.status, 0)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(untagged.stdout.utf8)) as? [[String: Any]])
+
+        let svg = (try temporaryDirectory(self) as NSString).appendingPathComponent("stats.svg")
+        let stats = try runBeattag(["stats", "--catalog", catalog, "--svg", svg])
+        XCTAssertEqual(stats.status, 0, stats.stderr)
+        XCTAssertTrue(stats.stdout.contains("170–175 │"), stats.stdout)
+        XCTAssertTrue(stats.stdout.contains("175 SPM: 4"), stats.stdout)
+        XCTAssertTrue(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg"))
+
+        let none = try runBeattag(["match", "--spm", "230", "--catalog", catalog])
+        XCTAssertEqual(none.status, 0)
+        XCTAssertTrue(none.stdout.contains("Nearest tempos in the library: 180.0"), none.stdout)
+        let half = try runBeattag(["match", "--spm", "180", "--allow-half-time", "--catalog", catalog, "--source", "user-owned", "--source", "unknown"])
+        XCTAssertTrue(half.stdout.contains("Two-step at 174"), half.stdout)
+    }
+}

@@ -1,0 +1,92 @@
+@testable import BeatTagKit
+import XCTest
+
+final class SongIdentityTests: XCTestCase {
+    func testVersionsOfOneSongShareAKey() {
+        let same = ["Run Boy Run", "Run Boy Run (Radio Edit)", "Run Boy Run - Remastered 2011", "Run Boy Run (feat. MC X)",
+                    "run boy run [2011 Remaster]", "Run Boy Run (Single Version)", "Run, Boy, Run!", "Run Boy Run ft. Somebody"]
+        XCTAssertEqual(Set(same.map(SongIdentity.normalizedTitle)).count, 1, "\(Set(same.map(SongIdentity.normalizedTitle)))")
+        XCTAssertNotEqual(SongIdentity.normalizedTitle("Run Boy Run (Live)"), SongIdentity.normalizedTitle("Run Boy Run"))
+        XCTAssertNotEqual(SongIdentity.normalizedTitle("Run Boy Run (Dub Remix)"), SongIdentity.normalizedTitle("Run Boy Run"))
+        XCTAssertEqual(SongIdentity.primaryArtist("Woodkid feat. Someone"), SongIdentity.primaryArtist("woodkid"))
+        XCTAssertEqual(SongIdentity.primaryArtist("Björk & Friends"), SongIdentity.primaryArtist("Bjork"))
+    }
+}
+
+final class PlaylistBuilderTests: XCTestCase {
+    private func match(_ id: Int64, _ title: String, artist: String, seconds: Double = 200, shift: Double = 0) -> CadenceMatch {
+        var r = TrackRecord(path: "/m/\(id).ogg", fileSize: 1, modifiedAt: 0, now: 0)
+        r.id = id; r.title = title; r.artist = artist; r.durationSeconds = seconds; r.bpm = 175
+        return CadenceMatch(track: r, bpm: 175, stepsPerBeat: 1, ratio: 1 + shift / 100, shiftPercent: shift, adjustedBPM: 175)
+    }
+
+    private var library: [CadenceMatch] {
+        [match(1, "Song A", artist: "X"), match(2, "Song A (Radio Edit)", artist: "X feat. Y"), match(3, "Song B", artist: "X"),
+         match(4, "Song C", artist: "Z"), match(5, "Song D", artist: "W"), match(6, "Song E", artist: "X"), match(7, "Song F", artist: "V"),
+         match(8, "Song G", artist: "U"), match(9, "Song H", artist: "T")]
+    }
+
+    func testFillsTheTimeWithNoSongTwice() {
+        let playlist = PlaylistBuilder(targetSeconds: 1500, seed: 1).build(from: library)
+        XCTAssertGreaterThanOrEqual(playlist.seconds, 1500)
+        XCTAssertEqual(playlist.entries.count, 8)
+        let keys = playlist.entries.map { SongIdentity.key(for: $0.track) }
+        XCTAssertEqual(Set(keys).count, keys.count)
+        XCTAssertFalse(playlist.entries.contains { $0.track.id == 1 } && playlist.entries.contains { $0.track.id == 2 })
+    }
+
+    func testSameSeedSamePlaylist() {
+        let a = PlaylistBuilder(targetSeconds: 800, seed: 42).build(from: library).entries.compactMap(\.track.id)
+        let b = PlaylistBuilder(targetSeconds: 800, seed: 42).build(from: library).entries.compactMap(\.track.id)
+        XCTAssertEqual(a, b)
+        let others = (1...20).map { PlaylistBuilder(targetSeconds: 800, seed: UInt64($0)).build(from: library).entries.compactMap(\.track.id) }
+        XCTAssertGreaterThan(Set(others).count, 1, "seeds must matter")
+    }
+
+    func testArtistsAreSpreadWhenPossible() {
+        let entries = PlaylistBuilder(targetSeconds: 1500, seed: 3).build(from: library).entries
+        let artists = entries.map { SongIdentity.primaryArtist($0.track.artist ?? "") }
+        for (a, b) in zip(artists, artists.dropFirst()) { XCTAssertNotEqual(a, b, "\(artists)") }
+    }
+
+    func testRecentlyExportedTracksOnlyWhenNeeded() {
+        var builder = PlaylistBuilder(targetSeconds: 600, seed: 5)
+        builder.avoid = [1, 3, 4]
+        let fresh = builder.build(from: library)
+        XCTAssertTrue(fresh.entries.allSatisfy { ![1, 3, 4].contains($0.track.id!) })
+        XCTAssertEqual(fresh.reused, 0)
+        builder.targetSeconds = 1600
+        XCTAssertGreaterThan(builder.build(from: library).reused, 0)
+    }
+
+    func testDurationParsing() {
+        XCTAssertEqual(PlaylistBuilder.parseDuration("40m"), 2400)
+        XCTAssertEqual(PlaylistBuilder.parseDuration("1h10m"), 4200)
+        XCTAssertEqual(PlaylistBuilder.parseDuration("90s"), 90)
+        XCTAssertEqual(PlaylistBuilder.parseDuration("45:00"), 2700)
+        XCTAssertEqual(PlaylistBuilder.parseDuration("1:00:00"), 3600)
+        XCTAssertEqual(PlaylistBuilder.parseDuration("2400"), 2400)
+        XCTAssertNil(PlaylistBuilder.parseDuration("forty"))
+        XCTAssertNil(PlaylistBuilder.parseDuration("0"))
+    }
+}
+
+final class M3U8WriterTests: XCTestCase {
+    func testExtendedM3UWithRelativeUnicodePaths() throws {
+        var r = TrackRecord(path: "/music/Björk/Ünïcødé – ритм.ogg", fileSize: 1, modifiedAt: 0, now: 0)
+        r.title = "Ритм"; r.artist = "Björk"; r.durationSeconds = 215.4
+        let m = CadenceMatch(track: r, bpm: 170, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 170)
+        let text = M3U8Writer.render([m], title: "Run\n175", playlistPath: "/music/playlists/run.m3u8", absolute: false)
+        XCTAssertEqual(text, "#EXTM3U\n#PLAYLIST:Run 175\n#EXTINF:215,Björk - Ритм\n../Björk/Ünïcødé – ритм.ogg\n")
+        let absolute = M3U8Writer.render([m], title: "t", playlistPath: "/music/playlists/run.m3u8", absolute: true)
+        XCTAssertTrue(absolute.hasSuffix("\n/music/Björk/Ünïcødé – ритм.ogg\n"))
+        XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/a/b/c/d.mp3"), "c/d.mp3")
+        XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/x/y.mp3"), "../../x/y.mp3")
+
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.m3u8")
+        try M3U8Writer.write(text, to: path)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertFalse(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "no BOM")
+        XCTAssertEqual(String(data: bytes, encoding: .utf8), text)
+    }
+}

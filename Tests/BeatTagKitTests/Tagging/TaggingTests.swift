@@ -1,0 +1,92 @@
+@testable import BeatTagKit
+import XCTest
+
+final class ManualBPMTests: XCTestCase {
+    func testSetScaleClearAndSurviveRescan() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [library])).run()
+        let file = (library as NSString).appendingPathComponent("rock-150.flac")
+        let analysed = try XCTUnwrap(try catalog.track(path: file)?.bpmAnalysed)
+
+        var r = try ManualBPM.apply(.scale(2), to: file, in: catalog)
+        XCTAssertEqual(r.bpm ?? 0, (analysed * 20).rounded() / 10, accuracy: 0.05)
+        XCTAssertEqual(r.bpmSource, .manual)
+        r = try ManualBPM.apply(.scale(0.5), to: file, in: catalog)
+        XCTAssertEqual(r.bpm ?? 0, analysed / 2, accuracy: 0.06)
+        r = try ManualBPM.apply(.set(172), to: file, in: catalog)
+        XCTAssertEqual(r.bpm, 172)
+
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [library], force: true)).run()
+        XCTAssertEqual(try catalog.track(path: file)?.bpm, 172, "a hand-set BPM survives re-analysis")
+
+        r = try ManualBPM.apply(.clear, to: file, in: catalog)
+        XCTAssertNil(r.bpmManual)
+        XCTAssertEqual(r.bpmSource, .analysis)
+        XCTAssertThrowsError(try ManualBPM.apply(.set(500), to: file, in: catalog))
+        XCTAssertThrowsError(try ManualBPM.apply(.set(120), to: "/not/catalogued.ogg", in: catalog))
+    }
+
+    func testTapTempo() {
+        var taps = TapTempo()
+        for i in 0..<8 { taps.tap(at: Double(i) * 0.35) }
+        XCTAssertEqual(taps.bpm ?? 0, 171.4, accuracy: 0.1)
+        XCTAssertEqual(taps.spread ?? 1, 0, accuracy: 1e-6)
+        // One late tap barely moves the median.
+        taps.tap(at: 7 * 0.35 + 0.45)
+        XCTAssertEqual(taps.bpm ?? 0, 171.4, accuracy: 0.1)
+        XCTAssertGreaterThan(taps.spread ?? 0, 1)
+        // A long pause starts over.
+        taps.tap(at: 20)
+        XCTAssertNil(taps.bpm)
+    }
+
+    func testUntaggedQueueOrder() {
+        func t(_ name: String, state: TrackState = .analysed, bpm: Double?, confidence: Double? = 0.9, alternative: Double? = nil,
+               manual: Double? = nil) -> TrackRecord {
+            var r = TrackRecord(path: "/m/\(name)", fileSize: 1, modifiedAt: 0, now: 0)
+            r.state = state; r.bpmAnalysed = state == .analysed ? bpm : nil; r.confidence = state == .analysed ? confidence : nil
+            r.bpmAlternative = alternative; r.bpmManual = manual; r.waveformAnalysed = state == .analysed
+            if state == .metadataOnly { r.metadataOnlyReason = "AAC" }
+            r.chooseBPM()
+            return r
+        }
+        let tracks = [t("fine", bpm: 170), t("low-slow", bpm: 60, confidence: 0.2), t("octave-runnable", bpm: 87, alternative: 174),
+                      t("aac", state: .metadataOnly, bpm: nil), t("hand", bpm: 90, confidence: 0.1, manual: 180),
+                      t("low-runnable", bpm: 160, confidence: 0.3)]
+        let names = UntaggedQueue.items(tracks).map { ($0.track.path as NSString).lastPathComponent }
+        XCTAssertEqual(names.first, "octave-runnable")
+        XCTAssertEqual(Set(names), ["octave-runnable", "low-runnable", "aac", "low-slow"])
+        XCTAssertLessThan(names.firstIndex(of: "low-runnable")!, names.firstIndex(of: "low-slow")!)
+    }
+}
+
+final class BPMTagWriterTests: XCTestCase {
+    func testWritesTagAtomicallyAndLeavesAudioAlone() throws {
+        let dir = try temporaryDirectory(self)
+        for name in ["hiphop-90.mp3", "dnb-174.ogg", "rock-150.flac", "odd/aac-tagged.m4a"] {
+            let file = (dir as NSString).appendingPathComponent((name as NSString).lastPathComponent)
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: file)
+            let plan = try BPMTagWriter.plan(path: file, bpm: 171.6, decimals: true)
+            XCTAssertEqual(plan.newValue, plan.container == "MP4" ? "172" : "171.6", name)
+            try BPMTagWriter.write(plan)
+            XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, plan.newValue, name)
+            XCTAssertTrue(try BPMTagWriter.samplesEqual(file, TestPaths.fixture(name)), name)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".beattag-") }
+            XCTAssertEqual(leftovers, [], "no working copy left behind")
+        }
+        let mp3 = try Data(contentsOf: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("hiphop-90.mp3")))
+        XCTAssertNotEqual(Array(mp3.suffix(128).prefix(3)), Array("TAG".utf8), "no ID3v1 trailer added")
+        XCTAssertEqual(try BPMTagWriter.plan(path: TestPaths.fixture("dnb-174.ogg"), bpm: 171.6, decimals: false).newValue, "172")
+    }
+
+    func testFailureLeavesTheFileUntouched() throws {
+        let dir = try temporaryDirectory(self)
+        let file = (dir as NSString).appendingPathComponent("notes.mp3")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("odd/notes.mp3"), toPath: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        XCTAssertThrowsError(try BPMTagWriter.write(BPMTagWriter.Plan(path: file, container: "MPEG", oldValue: nil, newValue: "170")))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["notes.mp3"])
+    }
+}
