@@ -27,7 +27,9 @@ struct StatsCommand: ParsableCommand {
             print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
         }
         print("\nUsable at each cadence (±10%, rights respected):")
-        print("  " + stats.cadences.map { String(format: "%3.0f SPM: %d", $0.spm, $0.usable) }.joined(separator: "  "))
+        var table = TextTable(columns: ["  SPM"] + stats.cadences.map { String(format: "%.0f", $0.spm) })
+        table.add(["  tracks"] + stats.cadences.map { "\($0.usable)" })
+        print(table.render(), terminator: "")
         if let svg { print("\nchart written to \(svg)") }
     }
 }

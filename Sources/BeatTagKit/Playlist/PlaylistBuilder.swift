@@ -51,12 +51,15 @@ public struct PlaylistBuilder {
 
     /// Greedy order: the next track is the first whose artist differs from the last two, when one exists.
     static func spreadArtists(_ tracks: [CadenceMatch]) -> [CadenceMatch] {
+        // Without an artist tag nothing says two tracks share an artist: each counts as its own.
+        func artist(_ m: CadenceMatch) -> String {
+            m.track.artist.map(SongIdentity.primaryArtist).flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}" + m.track.path
+        }
         var pending = tracks
         var ordered: [CadenceMatch] = []
         while !pending.isEmpty {
-            let recent = ordered.suffix(2).map { SongIdentity.primaryArtist($0.track.artist ?? "") }
-            let index = pending.firstIndex { !recent.contains(SongIdentity.primaryArtist($0.track.artist ?? "")) }
-                ?? pending.firstIndex { SongIdentity.primaryArtist($0.track.artist ?? "") != recent.last } ?? 0
+            let recent = ordered.suffix(2).map(artist)
+            let index = pending.firstIndex { !recent.contains(artist($0)) } ?? pending.firstIndex { artist($0) != recent.last } ?? 0
             ordered.append(pending.remove(at: index))
         }
         return ordered

@@ -58,7 +58,9 @@ public struct LibraryStats: Codable, Sendable {
     public func svg(title: String = "Tracks per 5 BPM, 140–200") -> String {
         let width = 640.0, height = 360.0, left = 48.0, bottom = 40.0, top = 40.0, right = 16.0
         let plotW = width - left - right, plotH = height - top - bottom
-        let maxCount = max(1, buckets.map(\.tracks).max() ?? 1)
+        // Whole-number ticks: counts of tracks.
+        let step = max(1, Int((Double(buckets.map(\.tracks).max() ?? 1) / 4).rounded(.up)))
+        let maxCount = step * 4
         let barW = plotW / Double(max(1, buckets.count))
         var s = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="12">
@@ -69,9 +71,8 @@ public struct LibraryStats: Codable, Sendable {
 
             """
         for tick in 0...4 {
-            let value = Double(maxCount) * Double(tick) / 4
             let y = top + plotH - plotH * Double(tick) / 4
-            s += "<text x=\"\(left - 6)\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(fmt(value))</text>\n"
+            s += "<text x=\"\(left - 6)\" y=\"\(fmt(y + 4))\" text-anchor=\"end\">\(tick * step)</text>\n"
         }
         for (i, b) in buckets.enumerated() {
             let h = plotH * Double(b.tracks) / Double(maxCount)

@@ -117,7 +117,9 @@ final class RunnerCLITests: XCTestCase {
         let stats = try runBeattag(["stats", "--catalog", catalog, "--svg", svg])
         XCTAssertEqual(stats.status, 0, stats.stderr)
         XCTAssertTrue(stats.stdout.contains("170–175 │"), stats.stdout)
-        XCTAssertTrue(stats.stdout.contains("175 SPM: 4"), stats.stdout)
+        let rows = stats.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let spm = try XCTUnwrap(rows.first { $0.first == "SPM" }), usable = try XCTUnwrap(rows.first { $0.first == "tracks" })
+        XCTAssertEqual(usable[try XCTUnwrap(spm.firstIndex(of: "175"))], "4", stats.stdout)
         XCTAssertTrue(try String(contentsOfFile: svg, encoding: .utf8).hasPrefix("<svg"))
 
         let none = try runBeattag(["match", "--spm", "230", "--catalog", catalog])

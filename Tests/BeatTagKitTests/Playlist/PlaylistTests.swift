@@ -49,6 +49,13 @@ final class PlaylistBuilderTests: XCTestCase {
         for (a, b) in zip(artists, artists.dropFirst()) { XCTAssertNotEqual(a, b, "\(artists)") }
     }
 
+    func testTracksWithoutArtistDoNotCountAsOneArtist() {
+        var untagged = (10...13).map { match(Int64($0), "Song \($0)", artist: "") }
+        for i in untagged.indices { untagged[i].track.artist = nil }
+        let ordered = PlaylistBuilder.spreadArtists(untagged + [match(20, "Other", artist: "K")])
+        XCTAssertEqual(ordered.compactMap(\.track.id), [10, 11, 12, 13, 20], "ranked order kept: no artist to spread")
+    }
+
     func testRecentlyExportedTracksOnlyWhenNeeded() {
         var builder = PlaylistBuilder(targetSeconds: 600, seed: 5)
         builder.avoid = [1, 3, 4]
