@@ -1,8 +1,10 @@
 import Foundation
 
 /// How strongly each tempo is supported by the periodicity of the novelty curve.
-/// A beat period is credible when the curve also repeats at two and four beats (the bar), so the
-/// salience of a period sums the autocorrelation at its first multiples.
+/// A beat period is credible when the curve also repeats at two beats and at the bar, so the
+/// salience of a period sums the autocorrelation at its multiples. The bar counts as much as two
+/// beats: in sixteenth-note grooves a dotted (¾-beat) period repeats too, but not at the bar, and
+/// weighing the bar fully is what rules out 4:3 readings.
 public struct TempoSalience: Sendable {
     public static let minBPM = 40.0
     public static let maxBPM = 250.0
@@ -17,8 +19,8 @@ public struct TempoSalience: Sendable {
         var bpm = TempoSalience.minBPM
         while bpm <= TempoSalience.maxBPM + 1e-9 {
             let lag = 60 * frameRate / bpm
-            // Beat, two beats, four beats; the half-beat adds a little (subdivisions support the beat).
-            let s = Double(acf.at(lag)) + 0.5 * Double(acf.at(2 * lag)) + 0.25 * Double(acf.at(4 * lag))
+            // Beat, two beats, four beats (the bar); the half-beat adds a little (subdivisions support the beat).
+            let s = Double(acf.at(lag)) + 0.5 * Double(acf.at(2 * lag)) + 0.5 * Double(acf.at(4 * lag))
                 + 0.25 * Double(acf.at(lag / 2))
             bpms.append(bpm)
             values.append(max(0, s))
