@@ -17,18 +17,6 @@ public enum M3U8Writer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Writes through a temporary file and a rename: a reader never sees half a playlist.
-    public static func write(_ text: String, to path: String) throws {
-        let target = FileWalker.absolutePath(path)
-        let temporary = target + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(reason)"])
-        }
-    }
-
     public static func relativePath(from directory: String, to file: String) -> String {
         let from = (directory as NSString).standardizingPath.split(separator: "/").map(String.init)
         let to = (file as NSString).standardizingPath.split(separator: "/").map(String.init)

@@ -91,7 +91,7 @@ final class M3U8WriterTests: XCTestCase {
         XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/x/y.mp3"), "../../x/y.mp3")
 
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.m3u8")
-        try M3U8Writer.write(text, to: path)
+        try AtomicFile.write(text, to: path)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertFalse(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "no BOM")
         XCTAssertEqual(String(data: bytes, encoding: .utf8), text)
