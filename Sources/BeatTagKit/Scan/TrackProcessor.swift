@@ -28,21 +28,21 @@ public enum TrackProcessor {
             record.lastError = "vanished during the scan"
             return (record, .vanished)
         }
-        if file.size == 0 {
-            return fail(&record, "empty file (0 bytes)", sourceOption: sourceOption, sidecar: file.sidecar)
-        }
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            return fail(&record, "permission denied", sourceOption: sourceOption, sidecar: file.sidecar)
-        }
+        // The folder's rights first (a failed file keeps them too); tags in the file may override below.
+        applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: sourceOption), to: &record)
+        if file.size == 0 { return fail(&record, "empty file (0 bytes)") }
+        guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
         record.fingerprint = Fingerprint.of(path: file.path, size: file.size)
         // Text is not handed to the decoders (libmpg123 would print resync notes for it).
         if AudioSniffer.kind(ofFile: file.path) == nil, AudioSniffer.looksLikeText(path: file.path) {
-            return fail(&record, "not audio: a text file", sourceOption: sourceOption, sidecar: file.sidecar)
+            return fail(&record, "not audio: a text file")
         }
 
         let tags = try? TagReader.read(path: file.path)
-        if let tags { apply(tags, to: &record) }
-        applyRights(RightsResolver.resolve(tags: tags, sidecar: file.sidecar, option: sourceOption), to: &record)
+        if let tags {
+            apply(tags, to: &record)
+            applyRights(RightsResolver.resolve(tags: tags, sidecar: file.sidecar, option: sourceOption), to: &record)
+        }
 
         do {
             let (info, result) = try AudioFileAnalysis.analyse(path: file.path)
@@ -63,14 +63,12 @@ public enum TrackProcessor {
                 record.chooseBPM()
                 return (record, .metadataOnly)
             }
-            if case .cannotOpen = error {
-                return fail(&record, "\(error); TagLib cannot read it either", sourceOption: nil, sidecar: nil)
-            }
-            return fail(&record, "\(error)", sourceOption: nil, sidecar: nil)
+            if case .cannotOpen = error { return fail(&record, "\(error); TagLib cannot read it either") }
+            return fail(&record, "\(error)")
         } catch {
             // Decoded, but the analysis found nothing to hold on to (too short, silent, no pulse).
             record.waveformAnalysed = true
-            return fail(&record, "\(error)", sourceOption: nil, sidecar: nil)
+            return fail(&record, "\(error)")
         }
     }
 
@@ -84,13 +82,9 @@ public enum TrackProcessor {
         }
     }
 
-    private static func fail(_ record: inout TrackRecord, _ message: String, sourceOption: SourceType?,
-                             sidecar: RightsSidecar?) -> (TrackRecord, Outcome) {
+    private static func fail(_ record: inout TrackRecord, _ message: String) -> (TrackRecord, Outcome) {
         record.state = .failed
         record.lastError = message
-        if record.rightsOrigin == RightsOrigin.none.rawValue, sourceOption != nil || sidecar != nil {
-            applyRights(RightsResolver.resolve(tags: nil, sidecar: sidecar, option: sourceOption), to: &record)
-        }
         record.chooseBPM()
         return (record, .failed)
     }
