@@ -95,7 +95,7 @@ struct MatchCommand: ParsableCommand {
         if let m3u8 {
             let text = M3U8Writer.render(matches, title: String(format: "beattag %g SPM", options.spm), playlistPath: m3u8,
                                          absolute: absolute)
-            do { try AtomicFile.write(text, to: m3u8) } catch { throw CleanExit.failure("\(error.localizedDescription)") }
+            do { try AtomicFile.write(text, to: m3u8) } catch { throw CleanExit.failure("\(error)") }
             try catalog.recordExport(trackIDs: matches.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(m3u8),
                                      at: Date().timeIntervalSince1970)
         }

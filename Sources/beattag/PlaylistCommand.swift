@@ -46,7 +46,7 @@ struct PlaylistCommand: ParsableCommand {
         let playlist = builder.build(from: result.matches)
         let text = M3U8Writer.render(playlist.entries, title: title ?? String(format: "beattag %g SPM", options.spm),
                                      playlistPath: output, absolute: absolute)
-        do { try AtomicFile.write(text, to: output) } catch { throw CleanExit.failure(error.localizedDescription) }
+        do { try AtomicFile.write(text, to: output) } catch { throw CleanExit.failure("\(error)") }
         try catalog.recordExport(trackIDs: playlist.entries.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(output), at: now)
 
         print(MatchTable.render(playlist.entries), terminator: "")

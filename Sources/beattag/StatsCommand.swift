@@ -15,7 +15,7 @@ struct StatsCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false)
         let stats = LibraryStats(tracks: try catalog.allTracks())
         if let svg {
-            do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CleanExit.failure(error.localizedDescription) }
+            do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CleanExit.failure("\(error)") }
         }
         if json { printJSON(stats); return }
         print("\(stats.total) tracks: \(stats.analysed) analysed, \(stats.metadataOnly) metadata-only (\(stats.metadataOnlyWithoutBPM) without BPM), "

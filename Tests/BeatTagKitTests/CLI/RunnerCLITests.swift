@@ -67,6 +67,21 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(loaded.count, entries.count, log)
     }
 
+    func testFreshAvoidsWhatTheLastPlaylistExported() throws {
+        let dir = try temporaryDirectory(self)
+        func entries(_ name: String, _ extra: [String]) throws -> Set<String> {
+            let out = (dir as NSString).appendingPathComponent(name)
+            let r = try runBeattag(["playlist", "--spm", "170", "--duration", "20s", "-o", out, "--seed", "1", "--catalog", catalog] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return Set(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        }
+        let first = try entries("a.m3u8", [])
+        XCTAssertEqual(first.count, 2)
+        let second = try entries("b.m3u8", ["--fresh"])
+        XCTAssertEqual(second.count, 2)
+        XCTAssertTrue(first.isDisjoint(with: second), "\(first) vs \(second)")
+    }
+
     func testTagWriteIsSeenByAnIndependentReaderAndKeepsTheAudioBytes() throws {
         let ffprobe = try tool("ffprobe"), ffmpeg = try tool("ffmpeg")
         for name in ["cc0/punk-180.mp3", "dnb-174.ogg", "rock-150.flac"] {

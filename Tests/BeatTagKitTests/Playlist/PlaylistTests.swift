@@ -95,5 +95,8 @@ final class M3U8WriterTests: XCTestCase {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertFalse(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "no BOM")
         XCTAssertEqual(String(data: bytes, encoding: .utf8), text)
+        XCTAssertThrowsError(try AtomicFile.write(text, to: "/nonexistent/folder/run.m3u8")) { error in
+            XCTAssertEqual("\(error)", "cannot write /nonexistent/folder/run.m3u8: folder /nonexistent/folder does not exist")
+        }
     }
 }
