@@ -32,7 +32,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let catalog = try catalogOption.open(create: false)
         let needle = search?.lowercased()
-        let rows = try catalog.allTracks().filter { t in
+        let rows = try catalog.allTracks(includingBeats: json).filter { t in
             if let state, t.state != state { return false }
             if let source, t.sourceType != source { return false }
             if let minBPM, (t.bpm ?? -1) < minBPM { return false }

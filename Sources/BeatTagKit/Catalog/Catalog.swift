@@ -137,8 +137,15 @@ public final class Catalog: @unchecked Sendable {
         try pool.read { db in try TrackRecord.filter(Column("path") == path).fetchOne(db) }
     }
 
-    public func allTracks() throws -> [TrackRecord] {
-        try pool.read { db in try TrackRecord.order(Column("path")).fetchAll(db) }
+    /// Every row, ordered by path. Without `beats` unless asked: matching, stats and the scan's
+    /// change check do not need the beat blobs, which are most of a large catalog's bytes.
+    public func allTracks(includingBeats: Bool = false) throws -> [TrackRecord] {
+        try pool.read { db in
+            if includingBeats { return try TrackRecord.order(Column("path")).fetchAll(db) }
+            let columns = try db.columns(in: TrackRecord.databaseTableName).map(\.name).filter { $0 != "beats" }
+            let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            return try TrackRecord.fetchAll(db, sql: "SELECT \(list), NULL AS beats FROM track ORDER BY path")
+        }
     }
 
     /// Saves one track in its own transaction.
@@ -146,6 +153,24 @@ public final class Catalog: @unchecked Sendable {
         var copy = record
         try pool.write { db in try copy.save(db) }
         return copy
+    }
+
+    /// An unchanged file seen again: only its presence, state and mtime change (rows from
+    /// `allTracks()` lack beats, so saving them whole would lose the beat grid).
+    public func markPresent(_ record: TrackRecord) throws {
+        guard let id = record.id else { return }
+        try pool.write { db in
+            try db.execute(sql: "UPDATE track SET state = ?, missingSince = NULL, modifiedAt = ? WHERE id = ?",
+                           arguments: [record.state.rawValue, record.modifiedAt, id])
+        }
+    }
+
+    /// One file gone mid-scan: the row stays as it was, marked missing.
+    public func markMissing(id: Int64, since time: Double) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
+                           arguments: [TrackState.missing.rawValue, time, id])
+        }
     }
 
     /// Marks rows under `roots` whose files the completed scan did not find as missing. Rows are

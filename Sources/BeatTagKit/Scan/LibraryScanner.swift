@@ -76,9 +76,8 @@ public final class LibraryScanner: @unchecked Sendable {
                 summary.unchanged += 1
                 if row.state == .missing || row.modifiedAt != file.modifiedAt {
                     row.state = row.settledState
-                    row.missingSince = nil
                     row.modifiedAt = file.modifiedAt
-                    _ = try catalog.save(row)
+                    try catalog.markPresent(row)
                 }
                 continue
             }
@@ -107,7 +106,12 @@ public final class LibraryScanner: @unchecked Sendable {
                 let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970)
                 do {
-                    if outcome != .vanished || previous != nil { _ = try catalog.save(record) }
+                    if outcome == .vanished {
+                        // Only a row we already had is touched, and only its state.
+                        if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
+                    } else {
+                        _ = try catalog.save(record)
+                    }
                 } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
@@ -124,7 +128,7 @@ public final class LibraryScanner: @unchecked Sendable {
                                             currentPath: file.path)
                 lock.unlock()
                 if outcome == .failed || outcome == .vanished {
-                    onProblem?(ScanProblem(path: file.path, message: record.lastError ?? "failed"))
+                    onProblem?(ScanProblem(path: file.path, message: outcome == .vanished ? "vanished during the scan" : record.lastError ?? "failed"))
                 }
                 onProgress?(progress)
             }

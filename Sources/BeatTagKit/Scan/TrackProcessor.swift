@@ -11,6 +11,13 @@ public enum TrackProcessor {
 
     public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
                                now: Double) -> (TrackRecord, Outcome) {
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            // Nothing about the file changed that we know of: keep what was stored, mark it missing.
+            var gone = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
+            gone.state = .missing
+            gone.missingSince = now
+            return (gone, .vanished)
+        }
         var record = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
         record.path = file.path
         record.fileSize = file.size
@@ -22,12 +29,6 @@ public enum TrackProcessor {
         record.metadataOnlyReason = nil
         clearAnalysis(&record)
 
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            record.state = .missing
-            record.missingSince = now
-            record.lastError = "vanished during the scan"
-            return (record, .vanished)
-        }
         // The folder's rights first (a failed file keeps them too); tags in the file may override below.
         applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: sourceOption), to: &record)
         if file.size == 0 { return fail(&record, "empty file (0 bytes)") }

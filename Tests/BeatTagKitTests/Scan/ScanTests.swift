@@ -24,7 +24,7 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(summary.failed, 5)
         XCTAssertFalse(summary.succeeded)
 
-        let rows = Dictionary(uniqueKeysWithValues: try catalog.allTracks().map { (($0.path as NSString).lastPathComponent, $0) })
+        let rows = Dictionary(uniqueKeysWithValues: try catalog.allTracks(includingBeats: true).map { (($0.path as NSString).lastPathComponent, $0) })
         XCTAssertEqual(rows.count, 15)
         XCTAssertNil(rows["skip-me.wav"])
 
@@ -84,10 +84,15 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(again.unchanged, 15)
         XCTAssertEqual(again.analysed + again.failed + again.metadataOnly, 0)
 
-        // Touched (new mtime, same bytes): unchanged by fingerprint.
+        // Touched (new mtime, same bytes): unchanged by fingerprint; the stored beat grid stays.
         let house = (library as NSString).appendingPathComponent("house-128.wav")
+        let beatsBefore = try XCTUnwrap(try catalog.track(path: house)?.beatTimes)
+        XCTAssertGreaterThan(beatsBefore.count, 10)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: house)
         XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 15)
+        let touched = try XCTUnwrap(try catalog.track(path: house))
+        XCTAssertEqual(touched.beatTimes, beatsBefore)
+        XCTAssertEqual(touched.modifiedAt, FileWalker.walk(roots: [house]).files.first?.modifiedAt)
 
         // Changed content: re-analysed.
         var synth = DrumSynth(sampleRate: 22050, bpm: 100, pattern: .backbeat, seconds: 10)
@@ -190,9 +195,12 @@ final class ScanTests: XCTestCase {
 
         var known = TrackRecord(path: ghost.path, fileSize: 1000, modifiedAt: 1, now: 0)
         known.bpmManual = 170
+        known.bpmAnalysed = 171.2
+        known.beatTimes = [0.5, 0.85]
         let (kept, _) = TrackProcessor.process(ghost, existing: known, sourceOption: nil, now: 5)
         XCTAssertEqual(kept.state, .missing)
         XCTAssertEqual(kept.bpmManual, 170, "hand-entered data survives")
+        XCTAssertEqual(kept.bpmAnalysed, 171.2, "a vanished file keeps its analysis")
         XCTAssertEqual(kept.missingSince, 5)
     }
 
