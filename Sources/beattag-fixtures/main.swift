@@ -46,6 +46,12 @@ let clips: [Clip] = [
          tags: [("TITLE", "Cardio at 165"), ("ARTIST", fixturesArtist), ("BPM", "82")]),
     Clip(file: "cc0/punk-180.mp3", style: "punk", bpm: 180, pattern: .backbeat, container: .mp3, leadIn: 1.0,
          tags: [("TITLE", "Punk at 180"), ("ARTIST", fixturesArtist), ("LICENSE", "CC BY 4.0")]),
+    // AIFF, 11.025 kHz: a rate the analysis takes as it is.
+    Clip(file: "metal-168.aiff", style: "metal", bpm: 168, pattern: .backbeat, sampleRate: 11025, container: .aiff, seconds: 10,
+         tags: [("TITLE", "Double-time at 168"), ("ARTIST", "Opus & AIFF Band")]),
+    // Opus is always 48 kHz: the 48k → 11025 Hz path.
+    Clip(file: "house-124.opus", style: "house", bpm: 124, pattern: .fourOnTheFloor, sampleRate: 48000, container: .opus, seconds: 10,
+         tags: [("TITLE", "Opus at 124"), ("ARTIST", "Opus & AIFF Band"), ("GENRE", "House")]),
     Clip(file: "odd/Ünïcødé – ритм 160.ogg", style: "rock", bpm: 160, pattern: .backbeat, container: .ogg,
          tags: [("TITLE", "Ünïcødé – ритм"), ("ARTIST", "Björk-ish Ensemble")]),
 ]
@@ -59,7 +65,7 @@ func writeClip(_ clip: Clip) throws {
     let target = path(clip.file)
     try? fm.removeItem(atPath: target)
     try AudioWriter.write(audio, sampleRate: clip.sampleRate, to: target, as: clip.container,
-                          quality: clip.container == .wav || clip.container == .flac ? nil : 0.6)
+                          quality: [.wav, .flac, .aiff].contains(clip.container) ? nil : 0.6)
     if !clip.tags.isEmpty { try TagWriter.write(path: target, properties: clip.tags) }
     let beats = zip(synth.beatTimes, synth.downbeats).map { String(format: "%.6f", $0) + ($1 ? "\t1" : "") }
     try (beats.joined(separator: "\n") + "\n").write(toFile: target + ".beats", atomically: true, encoding: .utf8)

@@ -4,7 +4,7 @@ import Foundation
 /// Writes float audio through libsndfile: used to make fixtures and test signals, never on user files.
 public enum AudioWriter {
     public enum Container: String, CaseIterable, Sendable {
-        case wav, flac, ogg, mp3
+        case wav, flac, ogg, mp3, aiff, opus
 
         var format: Int32 {
             switch self {
@@ -12,6 +12,8 @@ public enum AudioWriter {
             case .flac: return Int32(SF_FORMAT_FLAC | SF_FORMAT_PCM_16)
             case .ogg: return Int32(SF_FORMAT_OGG | SF_FORMAT_VORBIS)
             case .mp3: return Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+            case .aiff: return Int32(SF_FORMAT_AIFF | SF_FORMAT_PCM_16)
+            case .opus: return Int32(SF_FORMAT_OGG | SF_FORMAT_OPUS)
             }
         }
     }

@@ -32,7 +32,7 @@ final class TempoMetricsTests: XCTestCase {
 
     func testFixtureCorpusLoads() throws {
         let corpus = try Corpus(folder: TestPaths.fixtures)
-        XCTAssertEqual(corpus.clips.count, 8)
+        XCTAssertEqual(corpus.clips.count, 10)
         XCTAssertTrue(corpus.clips.allSatisfy { !$0.beats.isEmpty })
     }
 }

@@ -19,7 +19,7 @@ final class CLITests: XCTestCase {
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         let scan = try runBeattag(["scan", library, "--catalog", catalog])
         XCTAssertEqual(scan.status, 1, "failed files make the exit status non-zero")
-        XCTAssertTrue(scan.stdout.contains("found 15, analysed 9, unchanged 0, metadata-only 1, failed 5"), scan.stdout)
+        XCTAssertTrue(scan.stdout.contains("found 17, analysed 11, unchanged 0, metadata-only 1, failed 5"), scan.stdout)
         let errorLines = scan.stderr.split(separator: "\n")
         XCTAssertEqual(errorLines.count, 5, scan.stderr)
         XCTAssertTrue(errorLines.allSatisfy { $0.hasPrefix("beattag: ") })
@@ -28,12 +28,12 @@ final class CLITests: XCTestCase {
         let rescan = try runBeattag(["scan", library, "--catalog", catalog, "--json"])
         XCTAssertEqual(rescan.status, 0)
         let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(rescan.stdout.utf8))
-        XCTAssertEqual(summary.unchanged, 15)
+        XCTAssertEqual(summary.unchanged, 17)
 
         let list = try runBeattag(["list", "--catalog", catalog, "--json"])
         XCTAssertEqual(list.status, 0)
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(rows.count, 15)
+        XCTAssertEqual(rows.count, 17)
         XCTAssertTrue(rows.contains { ($0["path"] as? String)?.hasSuffix("Ünïcødé – ритм 160.ogg") ?? false })
 
         let failed = try runBeattag(["list", "--catalog", catalog, "--state", "failed"])

@@ -6,6 +6,7 @@ final class AudioDecoderTests: XCTestCase {
         let expectations: [(String, String, Int)] = [
             ("house-128.wav", "wav", 22050), ("rock-150.flac", "flac", 44100),
             ("dnb-174.ogg", "ogg", 22050), ("hiphop-90.mp3", "mp3", 22050),
+            ("metal-168.aiff", "aiff", 11025), ("house-124.opus", "opus", 48000),
         ]
         for (file, format, rate) in expectations {
             let decoder = try AudioDecoder(path: TestPaths.fixture(file))
@@ -18,7 +19,7 @@ final class AudioDecoderTests: XCTestCase {
                 frames += block.count
                 peak = max(peak, block.map(abs).max() ?? 0)
             }) {}
-            XCTAssertEqual(Double(frames) / Double(rate), 12, accuracy: 0.1, file)
+            XCTAssertEqual(Double(frames) / Double(rate), file.hasPrefix("rock") || file.hasPrefix("house-128") || file.hasPrefix("dnb") || file.hasPrefix("hiphop") ? 12 : 10, accuracy: 0.1, file)
             XCTAssertGreaterThan(peak, 0.3, file)
         }
     }

@@ -18,14 +18,14 @@ final class ScanTests: XCTestCase {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
         let summary = try scan([library], catalog: catalog)
-        XCTAssertEqual(summary.found, 15, "hidden folder skipped, symlink loop walked once")
-        XCTAssertEqual(summary.analysed, 9)
+        XCTAssertEqual(summary.found, 17, "hidden folder skipped, symlink loop walked once")
+        XCTAssertEqual(summary.analysed, 11)
         XCTAssertEqual(summary.metadataOnly, 1)
         XCTAssertEqual(summary.failed, 5)
         XCTAssertFalse(summary.succeeded)
 
         let rows = Dictionary(uniqueKeysWithValues: try catalog.allTracks(includingBeats: true).map { (($0.path as NSString).lastPathComponent, $0) })
-        XCTAssertEqual(rows.count, 15)
+        XCTAssertEqual(rows.count, 17)
         XCTAssertNil(rows["skip-me.wav"])
 
         let rock = try XCTUnwrap(rows["rock-150.flac"])
@@ -81,7 +81,7 @@ final class ScanTests: XCTestCase {
         let catalog = try newCatalog()
         _ = try scan([library], catalog: catalog)
         let again = try scan([library], catalog: catalog)
-        XCTAssertEqual(again.unchanged, 15)
+        XCTAssertEqual(again.unchanged, 17)
         XCTAssertEqual(again.analysed + again.failed + again.metadataOnly, 0)
 
         // Touched (new mtime, same bytes): unchanged by fingerprint; the stored beat grid stays.
@@ -89,7 +89,7 @@ final class ScanTests: XCTestCase {
         let beatsBefore = try XCTUnwrap(try catalog.track(path: house)?.beatTimes)
         XCTAssertGreaterThan(beatsBefore.count, 10)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: house)
-        XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 15)
+        XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 17)
         let touched = try XCTUnwrap(try catalog.track(path: house))
         XCTAssertEqual(touched.beatTimes, beatsBefore)
         XCTAssertEqual(touched.modifiedAt, FileWalker.walk(roots: [house]).files.first?.modifiedAt)
@@ -104,7 +104,7 @@ final class ScanTests: XCTestCase {
         // --force re-analyses everything.
         let forced = try scan([library], catalog: catalog, force: true)
         XCTAssertEqual(forced.unchanged, 0)
-        XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 15)
+        XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 17)
     }
 
     func testAnalysisVersionBumpReanalyses() throws {
@@ -114,7 +114,7 @@ final class ScanTests: XCTestCase {
         try catalog.pool.write { try $0.execute(sql: "UPDATE track SET analysisVersion = 0 WHERE path LIKE '%rock-150.flac'") }
         let summary = try scan([library], catalog: catalog)
         XCTAssertEqual(summary.analysed, 1)
-        XCTAssertEqual(summary.unchanged, 14)
+        XCTAssertEqual(summary.unchanged, 16)
     }
 
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
@@ -157,12 +157,12 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(first.missing, 0, "an interrupted scan must not call anything missing")
         let done = try catalog.allTracks().count
         XCTAssertGreaterThanOrEqual(done, 3)
-        XCTAssertLessThan(done, 15)
+        XCTAssertLessThan(done, 17)
 
         let second = try scan([library], catalog: catalog)
         XCTAssertFalse(second.interrupted)
         XCTAssertEqual(second.unchanged, done)
-        XCTAssertEqual(try catalog.allTracks().count, 15)
+        XCTAssertEqual(try catalog.allTracks().count, 17)
         let integrity = try catalog.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         XCTAssertEqual(integrity, "ok")
     }
