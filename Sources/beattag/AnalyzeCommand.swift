@@ -26,6 +26,7 @@ struct AnalyzeCommand: ParsableCommand {
         var grid: BeatGrid?
         var candidates: [TempoCandidate]?
         var alternative: TempoCandidate?
+        var octaveProbability: Double?
         var format: String?
         var error: String?
     }
@@ -39,7 +40,7 @@ struct AnalyzeCommand: ParsableCommand {
                     printJSON(Line(path: file, bpm: result.bpm, confidence: rounded(result.confidence, 3),
                                    beats: result.beats.map { rounded($0, 4) }, duration: rounded(info.durationSeconds, 3),
                                    grid: result.grid, candidates: result.candidates, alternative: result.alternative,
-                                   format: info.format))
+                                   octaveProbability: rounded(result.octaveProbability, 3), format: info.format))
                 } else {
                     var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm, result.confidence, result.beats.count)
                     if let grid = result.grid, grid.variableTempo {

@@ -3,7 +3,7 @@ import Foundation
 /// Everything the analysis says about one track.
 public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis would change stored results: decides re-analysis.
-    public static let currentVersion = 3
+    public static let currentVersion = 4
 
     public var bpm: Double
     public var confidence: Double
@@ -11,6 +11,8 @@ public struct AnalysisResult: Equatable, Sendable {
     public var grid: BeatGrid?
     public var candidates: [TempoCandidate]
     public var alternative: TempoCandidate?
+    /// Probability that `bpm` is the right octave; `alternative.score` is the other one's.
+    public var octaveProbability: Double
     public var durationSeconds: Double
     public var version: Int = AnalysisResult.currentVersion
 }
@@ -76,7 +78,8 @@ public final class TrackAnalyzer {
         var bpm = tempo.bpm
         if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04 { bpm = grid.bpm }
         return AnalysisResult(bpm: (bpm * 10).rounded() / 10, confidence: tempo.confidence, beats: beats, grid: grid,
-                              candidates: tempo.candidates, alternative: tempo.alternative, durationSeconds: duration)
+                              candidates: tempo.candidates, alternative: tempo.alternative,
+                              octaveProbability: tempo.octaveProbability, durationSeconds: duration)
     }
 }
 

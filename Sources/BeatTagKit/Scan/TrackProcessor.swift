@@ -107,7 +107,7 @@ public enum TrackProcessor {
     static func apply(_ result: AnalysisResult, to r: inout TrackRecord) {
         r.bpmAnalysed = result.bpm
         r.confidence = result.confidence
-        r.bpmScore = result.candidates.first?.score
+        r.bpmScore = result.octaveProbability
         r.bpmAlternative = result.alternative?.bpm
         r.bpmAlternativeScore = result.alternative?.score
         r.beatTimes = result.beats

@@ -45,6 +45,9 @@ final class SyntheticTempoTests: XCTestCase {
         XCTAssertTrue(octaves.contains { abs($0 / 87.5 - 1) < 0.02 }, "87.5 is neither chosen nor kept: \(octaves)")
         XCTAssertTrue(octaves.contains { abs($0 / 175 - 1) < 0.02 }, "both octaves should be kept: \(octaves)")
         XCTAssertLessThan(result.confidence, 0.6, "a coin-toss octave must not look certain")
+        let alternative = try XCTUnwrap(result.alternative)
+        XCTAssertEqual(result.octaveProbability + alternative.score, 1, accuracy: 1e-9, "the two octaves' probabilities add up")
+        XCTAssertGreaterThanOrEqual(result.octaveProbability, alternative.score)
     }
 
     func testTranceAt140IsNotReadAsTwoThirds() throws {

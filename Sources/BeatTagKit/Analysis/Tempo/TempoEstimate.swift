@@ -11,4 +11,6 @@ public struct TempoEstimate: Equatable, Sendable {
     public var candidates: [TempoCandidate]
     /// The other octave when the decision was not clear-cut; its `score` is the probability it is the beat.
     public var alternative: TempoCandidate?
+    /// Probability that the chosen octave is the beat (from the octave decisions made).
+    public var octaveProbability: Double
 }

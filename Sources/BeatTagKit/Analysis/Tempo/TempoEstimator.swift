@@ -95,7 +95,8 @@ public struct TempoEstimator {
             + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.familyScore) }
         let estimate = TempoEstimate(
             bpm: best.bpm, confidence: confidence(onBeat: best.onBeat, octaveCertainty: certainty), candidates: candidates,
-            alternative: runnerUp.map { TempoCandidate(bpm: $0.level.bpm, score: $0.probability) })
+            alternative: runnerUp.map { TempoCandidate(bpm: $0.level.bpm, score: $0.probability) },
+            octaveProbability: runnerUp.map { 1 - $0.probability } ?? 0.5 + certainty / 2)
         return (estimate, best.beats)
     }
 
