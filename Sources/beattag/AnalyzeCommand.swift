@@ -28,6 +28,7 @@ struct AnalyzeCommand: ParsableCommand {
         var alternative: TempoCandidate?
         var octaveProbability: Double?
         var format: String?
+        var warning: String?
         var error: String?
     }
 
@@ -40,13 +41,15 @@ struct AnalyzeCommand: ParsableCommand {
                     printJSON(Line(path: file, bpm: result.bpm, confidence: rounded(result.confidence, 3),
                                    beats: result.beats.map { rounded($0, 4) }, duration: rounded(info.durationSeconds, 3),
                                    grid: result.grid, candidates: result.candidates, alternative: result.alternative,
-                                   octaveProbability: rounded(result.octaveProbability, 3), format: info.format))
+                                   octaveProbability: rounded(result.octaveProbability, 3), format: info.format,
+                                   warning: result.decodeWarning))
                 } else {
                     var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm, result.confidence, result.beats.count)
                     if let grid = result.grid, grid.variableTempo {
                         line += String(format: "  variable %.1f–%.1f", grid.tempoMin, grid.tempoMax)
                     }
                     if let alternative = result.alternative { line += String(format: "  (or %.1f)", alternative.bpm) }
+                    if let warning = result.decodeWarning { line += "  [\(warning)]" }
                     print("\(line)  \(file)")
                 }
             } catch {

@@ -52,7 +52,7 @@ struct ListCommand: ParsableCommand {
             table.add([t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
                        t.confidence.map { String(format: "%.2f", $0) } ?? "-", t.state.rawValue,
                        t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"),
-                       displayName(t) + (t.lastError.map { "  [\($0)]" } ?? "") + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])
+                       displayName(t) + (t.lastError.map { "  [\($0)]" } ?? "") + (t.decodeWarning.map { "  [\($0)]" } ?? "") + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])
         }
         print(table.render(), terminator: "")
         print("\(rows.count) track\(rows.count == 1 ? "" : "s")")

@@ -2,6 +2,9 @@ import Foundation
 
 /// Decode + analyse one file, streaming. Used by scan, analyze and bench.
 public enum AudioFileAnalysis {
+    /// A file that breaks off after at least this much audio is analysed from what decoded.
+    public static let minimumPartialSeconds = 10.0
+
     public struct Timing: Sendable {
         public var decodeSeconds = 0.0
         public var analysisSeconds = 0.0
@@ -16,13 +19,23 @@ public enum AudioFileAnalysis {
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
         var frames = 0
+        var warning: String?
         while true {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var t1 = t0
-            let more = try decoder.readMonoBlock { block in
-                t1 = DispatchTime.now().uptimeNanoseconds
-                frames += block.count
-                analyzer.process(block)
+            let more: Bool
+            do {
+                more = try decoder.readMonoBlock { block in
+                    t1 = DispatchTime.now().uptimeNanoseconds
+                    frames += block.count
+                    analyzer.process(block)
+                }
+            } catch let error as DecodeError {
+                // A damaged tail (an interrupted download): keep what decoded if there is enough of it.
+                let decoded = Double(frames) / Double(decoder.info.sampleRate)
+                guard case .readFailed(_, let reason) = error, decoded >= minimumPartialSeconds else { throw error }
+                warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, AudioDecoder.tidy(reason))
+                break
             }
             let t2 = DispatchTime.now().uptimeNanoseconds
             if !more { decodeTime += Double(t2 - t0) / 1e9; break }
@@ -31,7 +44,8 @@ public enum AudioFileAnalysis {
         }
         guard frames > 0 else { throw DecodeError.empty(path: path) }
         let t3 = DispatchTime.now().uptimeNanoseconds
-        let result = try analyzer.finish()
+        var result = try analyzer.finish()
+        result.decodeWarning = warning
         analysisTime += Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e9
         timing?.pointee = Timing(decodeSeconds: decodeTime, analysisSeconds: analysisTime)
         var info = decoder.info

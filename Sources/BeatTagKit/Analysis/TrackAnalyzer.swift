@@ -14,6 +14,8 @@ public struct AnalysisResult: Equatable, Sendable {
     /// Probability that `bpm` is the right octave; `alternative.score` is the other one's.
     public var octaveProbability: Double
     public var durationSeconds: Double
+    /// Set when the file broke off part-way and only its beginning was analysed.
+    public var decodeWarning: String?
     public var version: Int = AnalysisResult.currentVersion
 }
 

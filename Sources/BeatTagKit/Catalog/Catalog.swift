@@ -113,6 +113,9 @@ public final class Catalog: @unchecked Sendable {
                 t.column("playlistPath", .text).notNull()
             }
         }
+        migrator.registerMigration("v3: decode warnings") { db in
+            try db.alter(table: "track") { t in t.add(column: "decodeWarning", .text) }
+        }
         return migrator
     }
 

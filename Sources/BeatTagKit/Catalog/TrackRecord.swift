@@ -74,6 +74,8 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var metadataOnlyReason: String?
     public var analysisVersion: Int?
     public var lastError: String?
+    /// Analysed, but with a caveat (e.g. the file breaks off part-way).
+    public var decodeWarning: String?
     public var firstSeenAt: Double
     public var scannedAt: Double
     public var missingSince: Double?

@@ -26,6 +26,7 @@ public enum TrackProcessor {
         record.missingSince = nil
         record.analysisVersion = AnalysisResult.currentVersion
         record.lastError = nil
+        record.decodeWarning = nil
         record.metadataOnlyReason = nil
         clearAnalysis(&record)
 
@@ -53,6 +54,7 @@ public enum TrackProcessor {
             record.durationSeconds = info.durationSeconds
             record.waveformAnalysed = true
             record.state = .analysed
+            record.decodeWarning = result.decodeWarning
             apply(result, to: &record)
             record.chooseBPM()
             return (record, .analysed)

@@ -33,7 +33,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try Catalog.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)

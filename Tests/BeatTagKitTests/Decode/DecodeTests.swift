@@ -51,6 +51,18 @@ final class AudioDecoderTests: XCTestCase {
         }
     }
 
+    func testLongFileCutShortIsAnalysedFromWhatDecodes() throws {
+        let dir = try temporaryDirectory(self)
+        let cut = (dir as NSString).appendingPathComponent("cut.flac")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("rock-150.flac")))
+        try whole.prefix(whole.count * 9 / 10).write(to: URL(fileURLWithPath: cut))
+        let (info, result) = try AudioFileAnalysis.analyse(path: cut)
+        XCTAssertEqual(result.bpm, 150, accuracy: 3)
+        XCTAssertGreaterThanOrEqual(info.durationSeconds, AudioFileAnalysis.minimumPartialSeconds)
+        XCTAssertLessThan(info.durationSeconds, 12)
+        XCTAssertTrue(result.decodeWarning?.hasPrefix("decoding stopped at") ?? false, "\(result.decodeWarning ?? "nil")")
+    }
+
     func testTruncatedFileFailsPartWay() throws {
         XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: TestPaths.fixture("odd/truncated.flac"))) { error in
             guard case DecodeError.readFailed = error else { return XCTFail("\(error)") }

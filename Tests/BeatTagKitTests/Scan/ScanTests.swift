@@ -107,6 +107,21 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 17)
     }
 
+    func testCutShortFileIsAnalysedWithAWarning() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        let cut = (library as NSString).appendingPathComponent("cut.flac")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: (library as NSString).appendingPathComponent("rock-150.flac")))
+        try whole.prefix(whole.count * 9 / 10).write(to: URL(fileURLWithPath: cut))
+        let summary = try scan([(library as NSString).appendingPathComponent("cut.flac")], catalog: catalog)
+        XCTAssertEqual(summary.analysed, 1)
+        let row = try XCTUnwrap(try catalog.track(path: cut))
+        XCTAssertEqual(row.state, .analysed)
+        XCTAssertNil(row.lastError)
+        XCTAssertTrue(row.decodeWarning?.contains("analysed what decoded") ?? false)
+        XCTAssertEqual(row.bpm ?? 0, 150, accuracy: 3)
+    }
+
     func testAnalysisVersionBumpReanalyses() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
