@@ -117,7 +117,11 @@ public enum FileWalker {
     }
 
     static func mtime(_ st: stat) -> Double {
+        #if os(Linux)
         Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9
+        #else
+        Double(st.st_mtimespec.tv_sec) + Double(st.st_mtimespec.tv_nsec) / 1e9
+        #endif
     }
 
     static func describe(_ error: Error) -> String {
