@@ -192,11 +192,10 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    /// A missing row whose content fingerprint matches: the file was moved or renamed.
-    public func missingTrack(fingerprint: String, size: Int64) throws -> TrackRecord? {
+    /// Rows with this content fingerprint and size, any state: candidates for a moved or renamed file.
+    public func tracks(fingerprint: String, size: Int64) throws -> [TrackRecord] {
         try pool.read { db in
-            try TrackRecord.filter(Column("state") == TrackState.missing.rawValue && Column("fingerprint") == fingerprint
-                                   && Column("fileSize") == size).fetchOne(db)
+            try TrackRecord.filter(Column("fingerprint") == fingerprint && Column("fileSize") == size).order(Column("id")).fetchAll(db)
         }
     }
 }

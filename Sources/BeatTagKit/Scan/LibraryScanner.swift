@@ -84,6 +84,8 @@ public final class LibraryScanner: @unchecked Sendable {
             work.append((file, row))
         }
 
+        let foundPaths = Set(walk.files.map(\.path))
+        var claimed = Set<Int64>()
         let total = work.count
         var next = 0
         var done = 0
@@ -99,9 +101,18 @@ public final class LibraryScanner: @unchecked Sendable {
 
                 var previous = row
                 if previous == nil, let fingerprint = Fingerprint.of(path: file.path, size: file.size),
-                   let moved = try? catalog.missingTrack(fingerprint: fingerprint, size: file.size) {
-                    previous = moved  // a moved file keeps its id, manual BPM and rights
-                    lock.lock(); summary.moved += 1; lock.unlock()
+                   let candidates = try? catalog.tracks(fingerprint: fingerprint, size: file.size) {
+                    // Moved or renamed: same content, and its old path is gone (marked missing, or not on disk now).
+                    let gone = candidates.filter {
+                        $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
+                    }
+                    lock.lock()
+                    if let moved = gone.first(where: { !claimed.contains($0.id ?? -1) }) {
+                        claimed.insert(moved.id ?? -1)
+                        previous = moved  // keeps its id, manual BPM and rights
+                        summary.moved += 1
+                    }
+                    lock.unlock()
                 }
                 let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970)

@@ -162,6 +162,26 @@ final class ScanTests: XCTestCase {
         XCTAssertNil(try catalog.track(path: punk))
     }
 
+    func testRenameBetweenTwoScansKeepsTheRow() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog)
+        let old = (library as NSString).appendingPathComponent("dnb-174.ogg")
+        _ = try ManualBPM.apply(.set(173), to: old, in: catalog)
+        let id = try XCTUnwrap(try catalog.track(path: old)?.id)
+        let new = (library as NSString).appendingPathComponent("odd/dnb renamed.ogg")
+        try FileManager.default.moveItem(atPath: old, toPath: new)
+
+        let summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.moved, 1)
+        XCTAssertEqual(summary.missing, 0, "the old path is not left behind as a missing row")
+        let row = try XCTUnwrap(try catalog.track(path: new))
+        XCTAssertEqual(row.id, id)
+        XCTAssertEqual(row.bpm, 173)
+        XCTAssertNil(try catalog.track(path: old))
+        XCTAssertEqual(try catalog.allTracks().count, 17)
+    }
+
     func testInterruptedScanResumes() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
