@@ -66,15 +66,14 @@ public final class TrackAnalyzer {
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
     public static func analyse(envelope: OnsetEnvelope, duration: Double) throws -> AnalysisResult {
-        let novelty = Novelty.normalized(Novelty.detrended(envelope.strength, frameRate: envelope.frameRate))
-        let bodyStrength = zip(envelope.bands[0], envelope.bands[1]).map { $0 + $1 }
-        let body = Novelty.normalized(Novelty.detrended(bodyStrength, frameRate: envelope.frameRate))
-        let kick = Novelty.normalized(Novelty.detrended(envelope.bands[0], frameRate: envelope.frameRate))
+        let novelty = Novelty.curve(envelope.strength, frameRate: envelope.frameRate)
+        let body = Novelty.curve(zip(envelope.bands[0], envelope.bands[1]).map { $0 + $1 }, frameRate: envelope.frameRate)
+        let kick = Novelty.curve(envelope.bands[0], frameRate: envelope.frameRate)
         guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, kick: kick,
                                                                  frameRate: envelope.frameRate) else {
             throw AnalysisError.noPulse
         }
-        let beats = beatFrames.map { envelope.time(ofFrame: $0) - OnsetDetector.latency }.filter { $0 >= 0 && $0 <= duration }
+        let beats = beatFrames.map { envelope.time(ofFrame: $0) }.filter { $0 >= 0 && $0 <= duration }
         let grid = BeatGrid.fit(beats: beats)
         // The grid's slope is finer than the tempogram's 0.25 BPM steps; use it when it agrees.
         var bpm = tempo.bpm
@@ -83,10 +82,4 @@ public final class TrackAnalyzer {
                               candidates: tempo.candidates, alternative: tempo.alternative,
                               octaveProbability: tempo.octaveProbability, durationSeconds: duration)
     }
-}
-
-extension OnsetDetector {
-    /// How late the flux peak comes after the physical onset (the window starts to see the onset
-    /// before its centre reaches it): measured on synthetic clicks, see OnsetDetectorTests.
-    public static let latency = 0.0
 }

@@ -21,13 +21,10 @@ public struct MetricalProfile: Sendable {
                 let start = beats[i], length = beats[i + 1] - beats[i]
                 let radius = max(1, Int(length / Double(binsPerBeat) / 2))
                 for b in 0..<binsPerBeat {
-                    let center = Int((start + length * Double(b) / Double(binsPerBeat)).rounded())
-                    let lo = max(0, center - radius), hi = min(novelty.count - 1, center + radius)
-                    guard lo <= hi else { continue }
-                    var best: Float = 0
-                    for j in lo...hi { best = max(best, novelty[j]) }
+                    let position = start + length * Double(b) / Double(binsPerBeat)
+                    guard let value = Novelty.peak(novelty, around: position, radius: radius) else { continue }
                     let bin = (i % span) * binsPerBeat + b
-                    sums[bin] += Double(best)
+                    sums[bin] += value
                     weights[bin] += 1
                 }
             }

@@ -16,6 +16,21 @@ public enum Novelty {
         return out
     }
 
+    /// Detrended and normalised: the curve the tempo and beat stages work on.
+    public static func curve(_ x: [Float], frameRate: Double) -> [Float] {
+        normalized(detrended(x, frameRate: frameRate))
+    }
+
+    /// Largest value within `radius` frames of `position`; nil when that window lies outside the curve.
+    public static func peak(_ x: [Float], around position: Double, radius: Int) -> Double? {
+        let c = Int(position.rounded())
+        let lo = max(0, c - radius), hi = min(x.count - 1, c + radius)
+        guard lo <= hi else { return nil }
+        var best: Float = 0
+        for i in lo...hi { best = max(best, x[i]) }
+        return Double(best)
+    }
+
     /// Scales to unit standard deviation so that later weights do not depend on the level of the mix.
     public static func normalized(_ x: [Float]) -> [Float] {
         guard !x.isEmpty else { return x }

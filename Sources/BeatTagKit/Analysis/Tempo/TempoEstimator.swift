@@ -52,7 +52,7 @@ public struct TempoEstimator {
             var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
                 ?? Level(bpm: bpm, salience: salience.value(at: bpm) / maxSalience)
             level.beats = BeatTracker.track(novelty: novelty, period: 60 * frameRate / level.bpm)
-            level.onBeat = mean(level.beats.map { peak(body, around: $0, radius: 2) })
+            level.onBeat = mean(level.beats.map { Novelty.peak(body, around: $0, radius: 2) ?? 0 })
             tracked.append(level)
             return level
         }
@@ -104,16 +104,6 @@ public struct TempoEstimator {
     static func confidence(onBeat: Double, octaveCertainty: Double) -> Double {
         let clarity = 1 / (1 + exp(-1.5 * (onBeat - 2.5)))
         return min(1, max(0, clarity * (0.35 + 0.65 * octaveCertainty)))
-    }
-
-    static func peak(_ x: [Float], around position: Double, radius: Int) -> Double {
-        guard !x.isEmpty else { return 0 }
-        let c = Int(position.rounded())
-        let lo = max(0, c - radius), hi = min(x.count - 1, c + radius)
-        guard lo <= hi else { return 0 }
-        var best: Float = 0
-        for i in lo...hi { best = max(best, x[i]) }
-        return Double(best)
     }
 
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
