@@ -180,12 +180,14 @@ public final class Catalog: @unchecked Sendable {
     /// kept: manual BPM and rights survive until the user prunes them.
     public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
         try pool.write { db in
+            // Paths only, and a targeted update: the rows themselves (beats and all) are not read or rewritten.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
             var count = 0
-            let rows = try TrackRecord.filter(Column("state") != TrackState.missing.rawValue).fetchAll(db)
-            for var row in rows where !found.contains(row.path) && roots.contains(where: { row.path.isInside(folder: $0) }) {
-                row.state = .missing
-                row.missingSince = now
-                try row.update(db)
+            for row in rows {
+                let path: String = row["path"]
+                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }) else { continue }
+                try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
+                               arguments: [TrackState.missing.rawValue, now, row["id"] as Int64])
                 count += 1
             }
             return count

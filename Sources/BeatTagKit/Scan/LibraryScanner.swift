@@ -100,8 +100,9 @@ public final class LibraryScanner: @unchecked Sendable {
                 lock.unlock()
 
                 var previous = row
-                if previous == nil, let fingerprint = Fingerprint.of(path: file.path, size: file.size),
-                   let candidates = try? catalog.tracks(fingerprint: fingerprint, size: file.size) {
+                // A new path: its fingerprint tells whether it is a catalogued file that moved.
+                let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
+                if let fingerprint, let candidates = try? catalog.tracks(fingerprint: fingerprint, size: file.size) {
                     // Moved or renamed: same content, and its old path is gone (marked missing, or not on disk now).
                     let gone = candidates.filter {
                         $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
@@ -115,7 +116,7 @@ public final class LibraryScanner: @unchecked Sendable {
                     lock.unlock()
                 }
                 let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
-                                                               now: Date().timeIntervalSince1970)
+                                                               now: Date().timeIntervalSince1970, fingerprint: fingerprint)
                 do {
                     if outcome == .vanished {
                         // Only a row we already had is touched, and only its state.

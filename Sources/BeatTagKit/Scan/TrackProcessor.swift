@@ -9,8 +9,9 @@ public enum TrackProcessor {
         case vanished
     }
 
+    /// `fingerprint`: when the caller already computed it (the scanner does, to recognise moves).
     public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
-                               now: Double) -> (TrackRecord, Outcome) {
+                               now: Double, fingerprint: String? = nil) -> (TrackRecord, Outcome) {
         guard FileManager.default.fileExists(atPath: file.path) else {
             // Nothing about the file changed that we know of: keep what was stored, mark it missing.
             var gone = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
@@ -34,7 +35,7 @@ public enum TrackProcessor {
         applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: sourceOption), to: &record)
         if file.size == 0 { return fail(&record, "empty file (0 bytes)") }
         guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
-        record.fingerprint = Fingerprint.of(path: file.path, size: file.size)
+        record.fingerprint = fingerprint ?? Fingerprint.of(path: file.path, size: file.size)
         // Text is not handed to the decoders (libmpg123 would print resync notes for it).
         if AudioSniffer.kind(ofFile: file.path) == nil, AudioSniffer.looksLikeText(path: file.path) {
             return fail(&record, "not audio: a text file")
