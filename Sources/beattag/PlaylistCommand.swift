@@ -40,7 +40,8 @@ struct PlaylistCommand: ParsableCommand {
         let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CleanExit.failure(options.explainNoMatch(result, catalogSize: tracks.count)) }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
-        var builder = PlaylistBuilder(targetSeconds: PlaylistBuilder.parseDuration(duration)!, seed: usedSeed)
+        let target = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
+        var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
         let playlist = builder.build(from: result.matches)
@@ -50,7 +51,6 @@ struct PlaylistCommand: ParsableCommand {
         try catalog.recordExport(trackIDs: playlist.entries.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(output), at: now)
 
         print(MatchTable.render(playlist.entries), terminator: "")
-        let target = PlaylistBuilder.parseDuration(duration)!
         var summary = "\(playlist.entries.count) tracks, \(formatDuration(playlist.seconds)) of \(formatDuration(target)) → \(output) (seed \(usedSeed))"
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
