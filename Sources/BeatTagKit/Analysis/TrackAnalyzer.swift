@@ -3,7 +3,7 @@ import Foundation
 /// Everything the analysis says about one track.
 public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis would change stored results: decides re-analysis.
-    public static let currentVersion = 4
+    public static let currentVersion = 5
 
     public var bpm: Double
     public var confidence: Double
@@ -67,9 +67,10 @@ public final class TrackAnalyzer {
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
     public static func analyse(envelope: OnsetEnvelope, duration: Double) throws -> AnalysisResult {
         let novelty = Novelty.curve(envelope.strength, frameRate: envelope.frameRate)
-        let body = Novelty.curve(zip(envelope.bands[0], envelope.bands[1]).map { $0 + $1 }, frameRate: envelope.frameRate)
-        let kick = Novelty.curve(envelope.bands[0], frameRate: envelope.frameRate)
-        guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, kick: kick,
+        let low = envelope.bands[0], snare = envelope.bands[1], mid = envelope.bands[2]
+        let body = Novelty.curve((0..<low.count).map { low[$0] + snare[$0] + mid[$0] }, frameRate: envelope.frameRate)
+        let drums = Novelty.curve(zip(low, snare).map { $0 + $1 }, frameRate: envelope.frameRate)
+        guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, drums: drums,
                                                                  frameRate: envelope.frameRate) else {
             throw AnalysisError.noPulse
         }

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Onset strength over time: half-wave rectified spectral flux of a log-compressed magnitude
-/// spectrogram, kept per frequency band (kick/bass, snare/body, hats/noise) so that later stages
-/// can weigh percussive layers separately.
+/// spectrogram, kept per frequency band (kick/bass, snare body, upper mids, hats/noise) so that
+/// later stages can weigh percussive layers separately.
 public struct OnsetEnvelope: Sendable {
-    public enum Band: Int, CaseIterable, Sendable { case low = 0, mid, high }
+    /// Lower edges: low 0, snare 200 Hz (snare and tom bodies, below most hat energy), mid 1 kHz, high 2 kHz.
+    public enum Band: Int, CaseIterable, Sendable { case low = 0, snare, mid, high }
 
     /// Frames per second.
     public var frameRate: Double
@@ -33,13 +34,13 @@ public final class OnsetDetector {
     private var pending: [Float] = []
     /// First bin of each filter band (last entry: one past the end).
     private let bandStarts: [Int]
-    /// Which onset group (low / mid / high) each filter band belongs to.
+    /// Which onset group (`OnsetEnvelope.Band`) each filter band belongs to.
     private let bandGroup: [Int]
     private var previous: [Float]
     private var current: [Float]
     private var magnitude: [Float]
     private var strength: [Float] = []
-    private var bands: [[Float]] = [[], [], []]
+    private var bands: [[Float]] = [[], [], [], []]
     private var energy: [Float] = []
     private let startTime: Double
 
@@ -65,7 +66,7 @@ public final class OnsetDetector {
         bandStarts = starts
         bandGroup = (0..<(starts.count - 1)).map { i in
             let lowHz = Double(starts[i]) * binHz
-            return lowHz < 200 ? 0 : (lowHz < 2000 ? 1 : 2)
+            return lowHz < 200 ? 0 : (lowHz < 1000 ? 1 : (lowHz < 2000 ? 2 : 3))
         }
         previous = [Float](repeating: 0, count: starts.count - 1)
         current = previous
@@ -113,8 +114,8 @@ public final class OnsetDetector {
                 }
             }
         }
-        for g in 0..<3 { bands[g].append(flux[g]) }
-        strength.append(flux[0] + flux[1] + flux[2])
+        for g in 0..<4 { bands[g].append(flux[g]) }
+        strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         energy.append((sumSquares / Float(n)).squareRoot())
     }
 
@@ -122,7 +123,7 @@ public final class OnsetDetector {
         if !strength.isEmpty {
             // The first frame's flux is measured against silence: not an onset.
             strength[0] = 0
-            for g in 0..<3 { bands[g][0] = 0 }
+            for g in 0..<4 { bands[g][0] = 0 }
         }
         return OnsetEnvelope(frameRate: sampleRate / Double(hop), startTime: startTime, strength: strength,
                              bands: bands, energy: energy)

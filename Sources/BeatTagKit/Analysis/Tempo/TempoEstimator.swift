@@ -3,7 +3,7 @@ import Foundation
 /// From a novelty curve to a tempo, in two decisions:
 /// 1. the family (tempo up to a factor of 2): the periodicity salience (beat, two beats, bar) times
 ///    a broad prior, over the salience peaks and their ×2, ½, ×3/2, ⅔ relatives;
-/// 2. the octave within the family: `OctaveDecision`, from where the kicks fall at each level.
+/// 2. the octave within the family: `OctaveDecision`, from where the kicks and snares fall.
 /// Only the levels the octave walk visits are beat-tracked.
 public struct TempoEstimator {
     /// Tempi a track may be given, BPM.
@@ -26,9 +26,9 @@ public struct TempoEstimator {
         return exp(-0.5 * x * x)
     }
 
-    /// `novelty`: all bands, for periodicity and beat placement. `body`: kick and snare bands, for
-    /// pulse clarity. `kick`: the low band, for the octave.
-    public static func estimate(novelty: [Float], body: [Float], kick: [Float], frameRate: Double) -> (TempoEstimate, [Double])? {
+    /// `novelty`: all bands, for periodicity and beat placement. `body`: bands below 2 kHz, for
+    /// pulse clarity. `drums`: kick and snare bands (below 1 kHz), for the octave.
+    public static func estimate(novelty: [Float], body: [Float], drums: [Float], frameRate: Double) -> (TempoEstimate, [Double])? {
         guard novelty.count > Int(frameRate * 3) else { return nil }
         let maxLag = Int(60 * frameRate / TempoSalience.minBPM * 4) + 2
         let acf = Autocorrelation(novelty, maxLag: maxLag)
@@ -57,7 +57,7 @@ public struct TempoEstimator {
             return level
         }
         func pFaster(_ slow: Level, _ fast: Level) -> Double {
-            OctaveDecision.probabilityFaster(slowBeats: slow.beats, fastBPM: fast.bpm, fastBeats: fast.beats, kick: kick)
+            OctaveDecision.probabilityFaster(slowBeats: slow.beats, fastBPM: fast.bpm, drums: drums)
         }
 
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
