@@ -84,4 +84,15 @@ final class SyntheticTempoTests: XCTestCase {
             try check(Case(name: "backbeat \(bpm)", bpm: bpm, pattern: .backbeat))
         }
     }
+
+    /// Drum-and-bass two-steps (kick on the "and" of 3) and four-on-the-floor across the tempi
+    /// runners use: none may be halved.
+    func testRunnersRangeTwoStepAndFourOnTheFloor() throws {
+        for bpm in stride(from: 150.0, through: 200.0, by: 10) {
+            try check(Case(name: "two-step \(bpm)", bpm: bpm, pattern: .twoStep))
+        }
+        for bpm in stride(from: 120.0, through: 180.0, by: 10) {
+            try check(Case(name: "four-on-the-floor \(bpm)", bpm: bpm, pattern: .fourOnTheFloor))
+        }
+    }
 }

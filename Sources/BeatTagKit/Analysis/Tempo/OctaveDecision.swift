@@ -24,17 +24,31 @@ public enum OctaveDecision {
         var slowMidpointsFilled: Double
     }
 
-    static let weights = (tempo: -2.05, slowMidpointsFilled: 6.13)
-    static let bias = -1.05
+    static let weights = (tempo: -1.89, slowMidpointsFilled: 5.88)
+    static let bias = -1.19
     private static let floor = 0.01
+
+    /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
+    /// Wider than a quarter beat on purpose: a kick anticipating or delaying the half-beat by an
+    /// eighth of the faster level (the "and" of 3 in a two-step) fills that beat of the faster
+    /// level. At exactly a quarter the answer flipped with the tempo.
+    static let window = 0.3
 
     /// `drums`: kick and snare band novelty; beats in its frames.
     static func features(slowBeats: [Double], fastBPM: Double, drums: [Float]) -> Features {
-        // Two bins a beat over four beats: even bins are slow beats, odd bins the half-beats.
-        let bar = MetricalProfile(novelty: drums, beats: slowBeats, binsPerBeat: 2, span: 4).values
-        let onBeats = (bar[0] + bar[2] + bar[4] + bar[6]) / 4
-        let emptiest = min(bar[1], bar[3], bar[5], bar[7])
-        return Features(tempo: log2(fastBPM / 120), slowMidpointsFilled: min(1.5, emptiest / (onBeats + floor)))
+        // On-beat strength over the whole track; half-beat strength per position in the four-beat bar.
+        var onBeats = 0.0, halfBeats = [Double](repeating: 0, count: 4), counts = [Double](repeating: 0, count: 4)
+        let intervals = max(0, slowBeats.count - 1)
+        for i in 0..<intervals {
+            let length = slowBeats[i + 1] - slowBeats[i]
+            let radius = Int((length * window).rounded())
+            onBeats += Novelty.peak(drums, around: slowBeats[i], radius: radius) ?? 0
+            halfBeats[i % 4] += Novelty.peak(drums, around: slowBeats[i] + length / 2, radius: radius) ?? 0
+            counts[i % 4] += 1
+        }
+        let onMean = onBeats / Double(max(intervals, 1))
+        let emptiest = (0..<4).map { halfBeats[$0] / max(counts[$0], 1) }.min() ?? 0
+        return Features(tempo: log2(fastBPM / 120), slowMidpointsFilled: min(1.5, emptiest / (onMean + floor)))
     }
 
     /// Probability that the faster of the two levels (twice the slower) is the beat.
