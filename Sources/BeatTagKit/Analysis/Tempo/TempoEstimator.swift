@@ -100,10 +100,11 @@ public struct TempoEstimator {
         return (estimate, best.beats)
     }
 
-    /// Pulse strength on the beats times how sure the octave decision was (0 = a coin toss, 1 = certain).
+    /// Pulse strength on the beats (0…1) times the probability that the octave is right (½ for a coin
+    /// toss, 1 when certain): both must hold for the tempo to be right.
     static func confidence(onBeat: Double, octaveCertainty: Double) -> Double {
         let clarity = 1 / (1 + exp(-1.5 * (onBeat - 2.5)))
-        return min(1, max(0, clarity * (0.35 + 0.65 * octaveCertainty)))
+        return min(1, max(0, clarity * (0.5 + 0.5 * octaveCertainty)))
     }
 
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
