@@ -25,7 +25,8 @@ public enum TempoBenchmark {
         public var acc2: Double
         public var octaveErrors: Double
         public var threeTwoErrors: Double
-        public var fMeasure: Double
+        /// Mean beat F-measure over the clips with beat annotations; nil when none has them.
+        public var fMeasure: Double?
         public var medianPhaseOffsetMs: Double?
         /// Acc1 among the 80% most confident estimates.
         public var acc1Confident80: Double
@@ -110,7 +111,7 @@ public enum TempoBenchmark {
         return Summary(name: name, clips: results.count, acc1: rate(TempoMetrics.acc1), strict: rate(TempoMetrics.strict),
                        acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
                        threeTwoErrors: rate(TempoMetrics.threeTwoError),
-                       fMeasure: fs.isEmpty ? 0 : fs.reduce(0, +) / Double(fs.count),
+                       fMeasure: fs.isEmpty ? nil : fs.reduce(0, +) / Double(fs.count),
                        medianPhaseOffsetMs: offsets.isEmpty ? nil : offsets[offsets.count / 2] * 1000,
                        acc1Confident80: topAcc1)
     }
