@@ -11,10 +11,11 @@ import Foundation
 /// faster reading grows less likely the faster it is.
 ///
 /// The two weights were fitted (L2-regularised logistic regression on standardised features,
-/// folded back here) on the octave pairs of ../shared/corpus-dev: leave-one-clip-out 31/37 pairs;
-/// then 8/9 pairs on ../shared/corpus-real-dev and 10/10 on Fixtures/library, neither seen in
-/// fitting. The kick-only cues used before (kicks half-way between slow beats, kicks on alternate
-/// fast beats) scored 27/37 and added nothing next to this one. See docs/tempo.md.
+/// folded back here) on the octave pairs of ../shared/corpus-dev: leave-one-clip-out 33/37 pairs;
+/// then 8/9 pairs on ../shared/corpus-real-dev, 10/10 on Fixtures/library and 52/60 on a synthetic
+/// 60–200 BPM sweep, none seen in fitting. The kick-only cues used before (kicks half-way between
+/// slow beats, kicks on alternate fast beats) scored 27/37 and added nothing next to this one.
+/// See docs/tempo.md.
 public enum OctaveDecision {
     struct Features {
         /// log2(fast BPM / 120).
