@@ -15,7 +15,7 @@ public struct TempoEstimator {
         /// Periodicity support relative to the strongest tempo, 0…1.
         public var salience: Double
         public var beats: [Double] = []
-        /// Mean kick/snare novelty on the beats (units of its standard deviation).
+        /// Mean novelty below 2 kHz on the beats (units of its standard deviation).
         public var onBeat = 0.0
         public var familyScore: Double { log(max(salience, 1e-3)) + log(TempoEstimator.prior(bpm)) }
     }
@@ -93,18 +93,20 @@ public struct TempoEstimator {
         let others = proposals.filter { abs($0.bpm / best.bpm - 1) > 0.03 }.sorted { $0.familyScore > $1.familyScore }
         let candidates = [TempoCandidate(bpm: best.bpm, score: best.familyScore)]
             + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.familyScore) }
+        // Probability that the chosen octave is right, from the least certain step of the walk.
+        let octaveRight = 0.5 + certainty / 2
         let estimate = TempoEstimate(
-            bpm: best.bpm, confidence: confidence(onBeat: best.onBeat, octaveCertainty: certainty), candidates: candidates,
+            bpm: best.bpm, confidence: confidence(onBeat: best.onBeat, octaveProbability: octaveRight), candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: $0.level.bpm, score: $0.probability) },
-            octaveProbability: runnerUp.map { 1 - $0.probability } ?? 0.5 + certainty / 2)
+            octaveProbability: runnerUp.map { 1 - $0.probability } ?? octaveRight)
         return (estimate, best.beats)
     }
 
     /// Pulse strength on the beats (0…1) times the probability that the octave is right (½ for a coin
     /// toss, 1 when certain): both must hold for the tempo to be right.
-    static func confidence(onBeat: Double, octaveCertainty: Double) -> Double {
+    static func confidence(onBeat: Double, octaveProbability: Double) -> Double {
         let clarity = 1 / (1 + exp(-1.5 * (onBeat - 2.5)))
-        return min(1, max(0, clarity * (0.5 + 0.5 * octaveCertainty)))
+        return min(1, max(0, clarity * octaveProbability))
     }
 
     static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
