@@ -67,7 +67,7 @@ public final class TrackAnalyzer {
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
     public static func analyse(envelope: OnsetEnvelope, duration: Double) throws -> AnalysisResult {
         let novelty = Novelty.curve(envelope.strength, frameRate: envelope.frameRate)
-        let low = envelope.bands[0], snare = envelope.bands[1], mid = envelope.bands[2]
+        let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid)
         let body = Novelty.curve((0..<low.count).map { low[$0] + snare[$0] + mid[$0] }, frameRate: envelope.frameRate)
         let drums = Novelty.curve(zip(low, snare).map { $0 + $1 }, frameRate: envelope.frameRate)
         guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, drums: drums,

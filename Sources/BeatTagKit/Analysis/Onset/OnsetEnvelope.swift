@@ -4,8 +4,16 @@ import Foundation
 /// spectrogram, kept per frequency band (kick/bass, snare body, upper mids, hats/noise) so that
 /// later stages can weigh percussive layers separately.
 public struct OnsetEnvelope: Sendable {
-    /// Lower edges: low 0, snare 200 Hz (snare and tom bodies, below most hat energy), mid 1 kHz, high 2 kHz.
-    public enum Band: Int, CaseIterable, Sendable { case low = 0, snare, mid, high }
+    /// Onset groups. At most four: the detector sums them in one SIMD4.
+    public enum Band: Int, CaseIterable, Sendable {
+        case low = 0, snare, mid, high
+
+        /// Snare and tom bodies from 200 Hz, below most hat energy.
+        public var lowerEdgeHz: Double { [0, 200, 1000, 2000][rawValue] }
+
+        /// The group a frequency falls in.
+        static func containing(_ hz: Double) -> Band { allCases.last { hz >= $0.lowerEdgeHz } ?? .low }
+    }
 
     /// Frames per second.
     public var frameRate: Double
@@ -13,6 +21,7 @@ public struct OnsetEnvelope: Sendable {
     public var startTime: Double
     /// Sum of the bands.
     public var strength: [Float]
+    /// Flux per `Band`, indexed by its raw value.
     public var bands: [[Float]]
     /// Per-frame RMS of the analysis signal: tells silence and drumless passages apart.
     public var energy: [Float]
@@ -20,6 +29,7 @@ public struct OnsetEnvelope: Sendable {
     public var count: Int { strength.count }
     public var duration: Double { Double(count) / frameRate }
     public func time(ofFrame frame: Double) -> Double { startTime + frame / frameRate }
+    public func flux(_ band: Band) -> [Float] { bands[band.rawValue] }
 }
 
 /// Streaming builder of an `OnsetEnvelope` (aubio-style: new / do / get).
@@ -40,7 +50,7 @@ public final class OnsetDetector {
     private var current: [Float]
     private var magnitude: [Float]
     private var strength: [Float] = []
-    private var bands: [[Float]] = [[], [], [], []]
+    private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
     private var energy: [Float] = []
     private let startTime: Double
 
@@ -64,10 +74,7 @@ public final class OnsetDetector {
         }
         starts.append(n / 2 + 1)
         bandStarts = starts
-        bandGroup = (0..<(starts.count - 1)).map { i in
-            let lowHz = Double(starts[i]) * binHz
-            return lowHz < 200 ? 0 : (lowHz < 1000 ? 1 : (lowHz < 2000 ? 2 : 3))
-        }
+        bandGroup = (0..<(starts.count - 1)).map { OnsetEnvelope.Band.containing(Double(starts[$0]) * binHz).rawValue }
         previous = [Float](repeating: 0, count: starts.count - 1)
         current = previous
         startTime = timeOffset + Double(n / 2) / sampleRate
@@ -114,7 +121,7 @@ public final class OnsetDetector {
                 }
             }
         }
-        for g in 0..<4 { bands[g].append(flux[g]) }
+        for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         energy.append((sumSquares / Float(n)).squareRoot())
     }
@@ -123,7 +130,7 @@ public final class OnsetDetector {
         if !strength.isEmpty {
             // The first frame's flux is measured against silence: not an onset.
             strength[0] = 0
-            for g in 0..<4 { bands[g][0] = 0 }
+            for g in bands.indices { bands[g][0] = 0 }
         }
         return OnsetEnvelope(frameRate: sampleRate / Double(hop), startTime: startTime, strength: strength,
                              bands: bands, energy: energy)
