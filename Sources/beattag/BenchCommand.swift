@@ -17,12 +17,27 @@ struct BenchCommand: ParsableCommand {
     var corpora: [String]
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
+    @Option(help: ArgumentHelp("Write octave-pair and beat-phase samples as JSON lines (for scripts/fit/tempo_models.py).",
+                               valueName: "file"))
+    var trainingData: String?
 
     func run() throws {
+        var pairLines: [String] = []
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        defer {
+            if let trainingData {
+                do { try AtomicFile.write(pairLines.joined(separator: "\n") + "\n", to: trainingData) }
+                catch { writeStderr("beattag: \(error)\n") }
+            }
+        }
         for folder in corpora {
             let corpus: Corpus
             do { corpus = try Corpus(folder: folder) } catch { throw CleanExit.failure("\(error)") }
-            let report = TempoBenchmark.run(corpus: corpus) { i, n in
+            let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { pair in
+                if let data = try? encoder.encode(pair) { pairLines.append(String(decoding: data, as: UTF8.self)) }
+            }
+            let report = TempoBenchmark.run(corpus: corpus, training: collect) { i, n in
                 if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
             }
             if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K") }
@@ -30,6 +45,11 @@ struct BenchCommand: ParsableCommand {
             print("corpus \(folder): \(corpus.clips.count) clips")
             print(render([report.overall] + report.byTempo, title: "tempo"))
             print(render(report.byGroup, title: "group"))
+            print(renderReliability(report.reliability))
+            print(report.matchPrecision.rows.map { row in
+                String(format: "match precision at %.0f SPM (library-weighted): ", row.spm)
+                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " of \(row.matched) matched"
+            }.joined(separator: "\n"))
             let s = report.speed
             print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
                          s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
@@ -49,6 +69,18 @@ struct BenchCommand: ParsableCommand {
                 print(table.render())
             }
         }
+    }
+
+    func renderReliability(_ r: ConfidenceReliability) -> String {
+        var table = TextTable(columns: ["confidence", "n", "right"])
+        for bin in r.bins {
+            table.add([String(format: "%.1f-%.1f", bin.lower, bin.upper), "\(bin.clips)",
+                       bin.right.map { String(format: "%.0f%%", $0 * 100) } ?? "-"])
+        }
+        let trusted = r.rightAtOrAboveTrusted.map { String(format: "%.1f%%", $0 * 100) } ?? "-"
+        return table.render() + "\n" + String(format: "right at confidence >= %.1f: %@; wrong tempi below %.1f: %d of %d",
+                                              ConfidenceReliability.trusted, trusted, ConfidenceReliability.trusted,
+                                              r.wrongBelowTrusted, r.wrong)
     }
 
     func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {

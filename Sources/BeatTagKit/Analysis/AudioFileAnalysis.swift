@@ -14,7 +14,8 @@ public enum AudioFileAnalysis {
         }
     }
 
-    public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
+    public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil,
+                               inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioDecoder(path: path)
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
@@ -44,7 +45,7 @@ public enum AudioFileAnalysis {
         }
         guard frames > 0 else { throw DecodeError.empty(path: path) }
         let t3 = DispatchTime.now().uptimeNanoseconds
-        var result = try analyzer.finish()
+        var result = try analyzer.finish(inspect: inspect)
         result.decodeWarning = warning
         analysisTime += Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e9
         timing?.pointee = Timing(decodeSeconds: decodeTime, analysisSeconds: analysisTime)

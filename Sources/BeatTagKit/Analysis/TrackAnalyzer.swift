@@ -3,7 +3,7 @@ import Foundation
 /// Everything the analysis says about one track.
 public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis would change stored results: decides re-analysis.
-    public static let currentVersion = 7
+    public static let currentVersion = 8
 
     public var bpm: Double
     public var confidence: Double
@@ -16,6 +16,8 @@ public struct AnalysisResult: Equatable, Sendable {
     public var durationSeconds: Double
     /// Set when the file broke off part-way and only its beginning was analysed.
     public var decodeWarning: String?
+    /// What the confidence was computed from (not stored in the catalog).
+    public var evidence: ConfidenceEvidence?
     public var version: Int = AnalysisResult.currentVersion
 }
 
@@ -55,23 +57,22 @@ public final class TrackAnalyzer {
         onsets.process(resampled)
     }
 
-    public func finish() throws -> AnalysisResult {
+    /// `inspect` sees the onset curves the tempo was read from (bench uses it to collect training pairs).
+    public func finish(inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
         let duration = Double(inputFrames) / Double(inputRate)
         guard duration >= 4 else { throw AnalysisError.tooShort(seconds: duration) }
         let envelope = onsets.finish()
         // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
         guard (envelope.energy.max() ?? 0) > 3e-5 else { throw AnalysisError.silent }
-        return try TrackAnalyzer.analyse(envelope: envelope, duration: duration)
+        return try TrackAnalyzer.analyse(envelope: envelope, duration: duration, inspect: inspect)
     }
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
-    public static func analyse(envelope: OnsetEnvelope, duration: Double) throws -> AnalysisResult {
-        let novelty = Novelty.curve(envelope.strength, frameRate: envelope.frameRate)
-        let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid)
-        let body = Novelty.curve((0..<low.count).map { low[$0] + snare[$0] + mid[$0] }, frameRate: envelope.frameRate)
-        let drums = Novelty.curve(zip(low, snare).map { $0 + $1 }, frameRate: envelope.frameRate)
-        guard let (tempo, beatFrames) = TempoEstimator.estimate(novelty: novelty, body: body, drums: drums,
-                                                                 frameRate: envelope.frameRate) else {
+    public static func analyse(envelope: OnsetEnvelope, duration: Double,
+                               inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
+        let curves = OnsetCurves(envelope)
+        inspect?(curves)
+        guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else {
             throw AnalysisError.noPulse
         }
         let beats = beatFrames.map { envelope.time(ofFrame: $0) }.filter { $0 >= 0 && $0 <= duration }
@@ -81,6 +82,7 @@ public final class TrackAnalyzer {
         if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04 { bpm = grid.bpm }
         return AnalysisResult(bpm: (bpm * 10).rounded() / 10, confidence: tempo.confidence, beats: beats, grid: grid,
                               candidates: tempo.candidates, alternative: tempo.alternative,
-                              octaveProbability: tempo.octaveProbability, durationSeconds: duration)
+                              octaveProbability: tempo.octaveProbability, durationSeconds: duration,
+                              evidence: tempo.evidence)
     }
 }

@@ -9,6 +9,9 @@ public enum TempoBenchmark {
         public var estimate: Double?
         public var confidence: Double?
         public var alternative: Double?
+        /// Probability of the alternative octave.
+        public var alternativeProbability: Double?
+        public var evidence: ConfidenceEvidence?
         public var fMeasure: Double?
         public var phaseOffset: Double?
         public var audioSeconds: Double
@@ -49,23 +52,48 @@ public enum TempoBenchmark {
         public var byGroup: [Summary]
         public var byTempo: [Summary]
         public var speed: Speed
+        public var reliability: ConfidenceReliability
+        public var matchPrecision: MatchPrecision
         public var clips: [ClipResult]
+    }
+
+    /// A labelled sample for fitting the small models (scripts/fit/tempo_models.py): `octave`, an
+    /// octave pair around the annotated tempo (label: the faster level is the beat); `family`, a
+    /// family candidate (label: it holds the annotated tempo up to a power of two).
+    public struct TrainingSample: Codable, Sendable {
+        public enum Kind: String, Codable, Sendable { case family, octave }
+        public var kind: Kind
+        public var file: String
+        public var group: String
+        public var reference: Double
+        public var label: Bool
+        public var features: [Double]
     }
 
     public static let tempoBuckets: [(String, ClosedRange<Double>)] = [
         ("60-100", 60...100), ("100-140", 100...140), ("140-170", 140...170), ("170-200", 170...200),
+        // Where most of a real library lives: slow songs read double land in the running range.
+        ("below 140", 0...139.999),
     ]
 
-    public static func run(corpus: Corpus, progress: ((Int, Int) -> Void)? = nil) -> Report {
+    /// `training`, when given, receives samples for fitting the octave and phase models.
+    public static func run(corpus: Corpus, training: ((TrainingSample) -> Void)? = nil,
+                           progress: ((Int, Int) -> Void)? = nil) -> Report {
         var results: [ClipResult] = []
         for (i, clip) in corpus.clips.enumerated() {
             progress?(i, corpus.clips.count)
             var timing = AudioFileAnalysis.Timing()
             do {
-                let (info, analysis) = try AudioFileAnalysis.analyse(path: clip.path, timing: &timing)
+                var curves: OnsetCurves?
+                let (info, analysis) = try AudioFileAnalysis.analyse(path: clip.path, timing: &timing,
+                                                                     inspect: training == nil ? nil : { curves = $0 })
+                if let training, let curves {
+                    samples(clip: clip, curves: curves).forEach(training)
+                }
                 results.append(ClipResult(
                     file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm,
                     confidence: analysis.confidence, alternative: analysis.alternative?.bpm,
+                    alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
                     fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats, reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats, reference: clip.beats),
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
@@ -95,7 +123,22 @@ public enum TempoBenchmark {
             overall: summarize("all", results),
             byGroup: groups.map { g in summarize(g, results.filter { $0.group == g }) },
             byTempo: tempoBuckets.map { name, range in summarize(name, results.filter { range.contains($0.reference) }) },
-            speed: speed, clips: results)
+            speed: speed, reliability: ConfidenceReliability(results), matchPrecision: MatchPrecision(results),
+            clips: results)
+    }
+
+    static func samples(clip: Corpus.Clip, curves: OnsetCurves) -> [TrainingSample] {
+        var out: [TrainingSample] = []
+        guard let estimator = TempoEstimator(curves: curves) else { return out }
+        for family in estimator.trainingFamilies(truthBPM: clip.bpm) {
+            out.append(TrainingSample(kind: .family, file: clip.file, group: clip.group, reference: clip.bpm,
+                                      label: family.inFamily, features: family.features))
+        }
+        for pair in estimator.trainingPairs(truthBPM: clip.bpm) {
+            out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
+                                      label: pair.fasterIsBeat, features: pair.features))
+        }
+        return out
     }
 
     static func summarize(_ name: String, _ results: [ClipResult]) -> Summary {

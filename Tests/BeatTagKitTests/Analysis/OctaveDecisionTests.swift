@@ -1,59 +1,75 @@
 @testable import BeatTagKit
 import XCTest
 
+/// The octave walk on onset curves drawn by hand: each case states a groove in beats of its tempo,
+/// band by band, and the tempo a listener taps.
 final class OctaveDecisionTests: XCTestCase {
-    private func beats(period: Double, frames: Int = 3000) -> [Double] { stride(from: 0.0, to: Double(frames), by: period).map { $0 } }
+    struct Groove {
+        var bpm: Double
+        /// Hit positions in beats within a four-beat bar, per band.
+        var kick: [Double]
+        var snare: [Double]
+        var hats: [Double]
+    }
 
-    /// Drum novelty with a hit of `level` at each of `positions` (in beats of `period` frames) in every four-beat bar.
-    private func drums(period: Double, hits: [(position: Double, level: Float)], frames: Int = 3000) -> [Float] {
-        var x = [Float](repeating: 0, count: frames)
-        var bar = 0.0
-        while bar < Double(frames) {
-            for hit in hits {
-                let i = Int((bar + hit.position * period).rounded())
-                if i < frames { x[i] = max(x[i], hit.level) }
+    private let frameRate = 100.0
+
+    private func curves(_ g: Groove, seconds: Double = 30) -> OnsetCurves {
+        let n = Int(seconds * frameRate)
+        let beat = 60 * frameRate / g.bpm
+        func draw(_ positions: [Double], _ level: Float) -> [Float] {
+            var x = [Float](repeating: 0, count: n)
+            var bar = 0.0
+            while bar < Double(n) {
+                for p in positions {
+                    let i = Int((bar + p * beat).rounded())
+                    if i < n { x[i] = level; if i + 1 < n { x[i + 1] = level / 2 } }
+                }
+                bar += 4 * beat
             }
-            bar += 4 * period
+            return Novelty.normalized(x)
         }
-        return x
+        let low = draw(g.kick, 5), snare = draw(g.snare, 4), high = draw(g.hats, 2)
+        let drums = Novelty.normalized(zip(low, snare).map { $0 + $1 })
+        let all = Novelty.normalized((0..<n).map { low[$0] + snare[$0] + 0.5 * high[$0] })
+        return OnsetCurves(frameRate: frameRate, all: all, body: drums, drums: drums, low: low, snare: snare, high: high)
     }
 
-    func testKicksOnEveryHalfBeatPreferTheFasterLevel() {
-        // Four on the floor at 120 BPM (50 frames) read at 60: every half-beat of the slow bar has a kick.
-        let x = drums(period: 100, hits: (0..<8).map { (Double($0) / 2, 5) })
-        let p = OctaveDecision.probabilityFaster(slowBeats: beats(period: 100), fastBPM: 120, drums: x)
-        XCTAssertGreaterThan(p, 0.8)
+    private func estimate(_ g: Groove, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
+        let (tempo, _) = try XCTUnwrap(TempoEstimator(curves: curves(g))?.estimate(), file: file, line: line)
+        return tempo.bpm
     }
 
-    func testSnareOnTwoAndFourOfTheFastTempoPrefersTheFasterLevel() {
-        // Rock at 154 read at 77: kicks on the slow beats, the snare on every half-beat between them.
-        let slow = 60 * 100 / 77.0
-        let x = drums(period: slow, hits: [(0, 5), (0.5, 4), (1, 5), (1.5, 4), (2, 5), (2.5, 4), (3, 5), (3.5, 4)])
-        let p = OctaveDecision.probabilityFaster(slowBeats: beats(period: slow), fastBPM: 154, drums: x)
-        XCTAssertGreaterThan(p, 0.7)
+    private let eighths = stride(from: 0.0, to: 4, by: 0.5).map { $0 }
+    private let sixteenths = stride(from: 0.0, to: 4, by: 0.25).map { $0 }
+
+    func testRockBackbeatAt150IsNotHalved() throws {
+        let bpm = try estimate(Groove(bpm: 150, kick: [0, 2, 2.5], snare: [1, 3], hats: eighths))
+        XCTAssertEqual(bpm / 150, 1, accuracy: 0.02, "read \(bpm)")
     }
 
-    func testTwoStepReadOnItsSnaresPrefersTheFasterLevel() {
-        // Two-step at 170 read at 85 with the slow beats on the snares: the kick on the "and" of 3
-        // lands a quarter of a slow beat after the half-beat and still fills it.
-        let slow = 60 * 100 / 85.0
-        let x = drums(period: slow, hits: [(0, 5), (0.75, 5), (1, 5), (1.5, 5), (2, 5), (2.75, 5), (3, 5), (3.5, 5)])
-        let p = OctaveDecision.probabilityFaster(slowBeats: beats(period: slow), fastBPM: 170, drums: x)
-        XCTAssertGreaterThan(p, 0.7)
+    func testSlowJamWithSixteenthHatsAt70IsNotDoubled() throws {
+        let bpm = try estimate(Groove(bpm: 70, kick: [0, 2.5], snare: [1, 3], hats: sixteenths))
+        XCTAssertEqual(bpm / 70, 1, accuracy: 0.02, "read \(bpm)")
     }
 
-    func testBackbeatWithOneSyncopatedKickPrefersTheSlowerLevel() {
-        // Hip-hop at 90: kick 1, snare 2, kick 3 and its "and", snare 4; the other half-beats hold only hats (not in `drums`).
-        let slow = 60 * 100 / 90.0
-        let x = drums(period: slow, hits: [(0, 5), (1, 5), (2, 5), (2.5, 3), (3, 5)])
-        let p = OctaveDecision.probabilityFaster(slowBeats: beats(period: slow), fastBPM: 180, drums: x)
-        XCTAssertLessThan(p, 0.2)
+    func testPopWithSixteenthHatsAt96IsNotDoubled() throws {
+        let bpm = try estimate(Groove(bpm: 96, kick: [0, 1.75, 2], snare: [1, 3], hats: sixteenths))
+        XCTAssertEqual(bpm / 96, 1, accuracy: 0.02, "read \(bpm)")
     }
 
-    func testTempoAloneLeansAwayFromVeryFastReadings() {
-        let flat = [Float](repeating: 1, count: 3000)
-        let p120 = OctaveDecision.probabilityFaster(slowBeats: beats(period: 100), fastBPM: 120, drums: flat)
-        let p230 = OctaveDecision.probabilityFaster(slowBeats: beats(period: 52), fastBPM: 230, drums: flat)
-        XCTAssertGreaterThan(p120, p230)
+    func testFourOnTheFloorAt128IsNotHalved() throws {
+        let bpm = try estimate(Groove(bpm: 128, kick: [0, 1, 2, 3], snare: [1, 3], hats: [0.5, 1.5, 2.5, 3.5]))
+        XCTAssertEqual(bpm / 128, 1, accuracy: 0.02, "read \(bpm)")
+    }
+
+    func testKicksOnEveryHalfBeatOfTheSlowBarFavourTheFasterLevel() {
+        // The same bar seen from its half tempo: every half-beat of the slow level carries a kick or snare.
+        let g = curves(Groove(bpm: 150, kick: [0, 2], snare: [1, 3], hats: eighths))
+        let slowBeats = stride(from: 0.0, to: Double(g.all.count), by: 80).map { $0 }
+        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 40).map { $0 }
+        let slow = OctaveDecision.LevelEvidence(bpm: 75, beats: slowBeats, salience: 1, onBeat: 3)
+        let fast = OctaveDecision.LevelEvidence(bpm: 150, beats: fastBeats, salience: 1, onBeat: 3)
+        XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: g), 0.5)
     }
 }

@@ -13,4 +13,6 @@ public struct TempoEstimate: Equatable, Sendable {
     public var alternative: TempoCandidate?
     /// Probability that the chosen octave is the beat (from the octave decisions made).
     public var octaveProbability: Double
+    /// What `confidence` was computed from.
+    public var evidence: ConfidenceEvidence
 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// What the confidence is computed from, kept with the estimate so that the calibration can be
+/// refitted (`scripts/fit-octave.py`) and checked (`bench` reliability table).
+public struct ConfidenceEvidence: Codable, Equatable, Sendable {
+    /// Probability that the chosen octave is right, from the least certain step of the octave walk.
+    public var octaveProbability: Double
+    /// Mean body novelty on the chosen beats (units of its standard deviation).
+    public var clarity: Double
+    /// `FamilyDecision` score of the chosen family over the best rival family (logit units, capped at 6).
+    public var familyMargin: Double
+    /// The chosen tempo: how error-prone a reading is depends on where it lies (fast readings are
+    /// where a slow song read double lands).
+    public var bpm: Double
+
+    public static let featureNames = ["octaveLogit", "clarity", "familyMargin", "tempo", "tempoSquared"]
+
+    public var features: [Double] {
+        let p = min(max(octaveProbability, 1e-4), 1 - 1e-4)
+        let tempo = log2(bpm / 120)
+        return [log(p / (1 - p)), min(clarity, 6), familyMargin, tempo, tempo * tempo]
+    }
+
+    /// Logistic calibration fitted on the development corpus's tune split, weighted to the tempo
+    /// shape of a real library (`scripts/fit/tempo_models.py confidence`): the probability that the
+    /// tempo is right (within 4%).
+    static let weights: [Double] = [0.8859, -0.1248, 0.4176, -0.6726, -0.8399]
+    static let bias = -0.6171
+
+    /// Probability that the tempo is right: never above the probability that its octave is right,
+    /// so a coin-toss octave never looks certain, however clear the pulse.
+    public var confidence: Double {
+        let z = zip(Self.weights, features).reduce(ConfidenceEvidence.bias) { $0 + $1.0 * $1.1 }
+        return min(1 / (1 + exp(-z)), octaveProbability)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Picks the tempo family (a tempo up to a power of two) among the salience proposals.
+///
+/// Each family is read at its member in one reference octave (84–168 BPM), so that this choice
+/// knows nothing of the octave, which `OctaveDecision` makes next. The evidence is how the music
+/// repeats at that period and its multiples and fractions: a beat period repeats at two beats and
+/// at the bar (four beats), the kicks and snares repeat at two beats, hats divide the beat in two.
+/// A 3:2 or 4:3 reading repeats at its own period but not at the bar of the real beat. A logistic
+/// score per family, fitted on the tune split (`scripts/fit/tempo_models.py family`).
+public enum FamilyDecision {
+    /// The reference octave every family is read in.
+    public static let octave = 84.0..<168.0
+
+    public static func folded(_ bpm: Double) -> Double {
+        var x = bpm
+        while x < octave.lowerBound { x *= 2 }
+        while x >= octave.upperBound { x /= 2 }
+        return x
+    }
+
+    /// Same family: a power-of-two apart within `tolerance`.
+    public static func sameFamily(_ a: Double, _ b: Double, tolerance: Double = 0.04) -> Bool {
+        let octaves = log2(a / b)
+        return abs(octaves - octaves.rounded()) <= log2(1 + tolerance)
+    }
+
+    public static let featureNames = [
+        "salience", "familySalience", "tempo", "tempoSquared", "allHalf", "allBeat", "allOneAndHalf", "allTwo",
+        "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
+    ]
+
+    static let weights: [Double] = [3.5967, 5.8166, 3.1151, -3.9850, 2.1887, -1.5028, 2.1092, 1.3203, -0.8978, 2.1566, -0.0646, -0.6791, 2.3761, 3.9016]
+    static let bias = 0.0082
+
+    /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
+    static func features(bpm: Double, curves: OnsetCurves, relativeSalience: (Double) -> Double) -> [Double] {
+        let f = folded(bpm)
+        let period = 60 * curves.frameRate / f
+        func c(_ x: [Float], _ beats: Double) -> Double { TempoEstimator.correlation(x, lag: period * beats) }
+        func logSalience(_ bpm: Double) -> Double { log(max(relativeSalience(bpm), 1e-3)) }
+        let tempo = log2(f / 120)
+        return [
+            logSalience(f), max(logSalience(f / 2), logSalience(f), logSalience(f * 2)), tempo, tempo * tempo,
+            c(curves.all, 0.5), c(curves.all, 1), c(curves.all, 1.5), c(curves.all, 2), c(curves.all, 3), c(curves.all, 4),
+            c(curves.low, 2), c(curves.low, 4), c(curves.snare, 2), c(curves.high, 0.5),
+        ]
+    }
+
+    static func logit(_ features: [Double]) -> Double {
+        zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
+    }
+}
