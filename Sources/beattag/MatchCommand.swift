@@ -108,6 +108,11 @@ struct MatchCommand: ParsableCommand {
             return
         }
         print(MatchTable.render(matches), terminator: "")
+        let doubtful = matches.filter(\.tempoInDoubt).count
+        if doubtful > 0 {
+            print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
+                         doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
+        }
         print("\(matches.count) of \(result.matches.count) matching track\(result.matches.count == 1 ? "" : "s") at \(options.spm.formatted()) SPM"
             + (m3u8.map { "; playlist written to \($0)" } ?? ""))
     }
@@ -117,7 +122,8 @@ enum MatchTable {
     static func render(_ matches: [CadenceMatch]) -> String {
         var table = TextTable(columns: ["#", "track", "BPM", "→ BPM", "shift", "conf", "rights"])
         for (i, m) in matches.enumerated() {
-            let confidence = m.track.bpmSource == .manual ? "hand" : (m.track.confidence.map { String(format: "%.2f", $0) } ?? "tag")
+            let confidence = m.track.bpmSource == .manual ? "hand"
+                : (m.track.confidence.map { String(format: "%.2f", $0) + (m.tempoInDoubt ? " ?" : "") } ?? "tag")
             table.add(["\(i + 1)", displayName(m.track) + (m.halfTime ? "  [half-time: 1 beat / 2 steps]" : ""),
                        String(format: "%.1f", m.bpm), String(format: "%.1f", m.adjustedBPM),
                        String(format: "%+.1f%%", m.shiftPercent), confidence,

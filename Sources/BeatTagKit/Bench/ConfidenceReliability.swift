@@ -9,8 +9,7 @@ public struct ConfidenceReliability: Codable, Sendable {
     }
 
     public static let edges = [0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.0]
-    /// The level above which a track is trusted without review.
-    public static let trusted = 0.8
+    public static let trusted = ConfidenceEvidence.trusted
 
     public var bins: [Bin]
     /// Wrong tempi and how many of them are scored below `trusted` (flagged for review).

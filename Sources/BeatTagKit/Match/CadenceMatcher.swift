@@ -14,6 +14,11 @@ public struct CadenceMatch: Codable, Equatable, Sendable {
     /// The tempo the track plays at after the change.
     public var adjustedBPM: Double
     public var halfTime: Bool { stepsPerBeat == 2 }
+    /// The analysed tempo is in doubt (confidence below `ConfidenceEvidence.trusted`); a hand-set
+    /// or tag BPM never is. Such a track is still offered, marked, for the runner to check.
+    public var tempoInDoubt: Bool {
+        track.bpmSource == .analysis && (track.confidence ?? 0) < ConfidenceEvidence.trusted
+    }
 }
 
 /// Titles and albums a workout playlist should not pick by default (docs/matching.md).

@@ -13,6 +13,9 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// where a slow song read double lands).
     public var bpm: Double
 
+    /// The confidence above which an analysed tempo is trusted without review.
+    public static let trusted = 0.8
+
     public static let featureNames = ["octaveLogit", "clarity", "familyMargin", "tempo", "tempoSquared"]
 
     public var features: [Double] {
