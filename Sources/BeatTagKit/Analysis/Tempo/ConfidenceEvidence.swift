@@ -27,8 +27,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// Logistic calibration fitted on the development corpus's tune split, weighted to the tempo
     /// shape of a real library (`scripts/fit/tempo_models.py confidence`): the probability that the
     /// tempo is right (within 4%).
-    static let weights: [Double] = [0.8859, -0.1248, 0.4176, -0.6726, -0.8399]
-    static let bias = -0.6171
+    static let weights: [Double] = [0.8186, -0.0293, 0.4117, 0.4044, 0.0405]
+    static let bias = -1.3264
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

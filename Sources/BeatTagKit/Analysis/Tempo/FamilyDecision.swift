@@ -30,8 +30,8 @@ public enum FamilyDecision {
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
     ]
 
-    static let weights: [Double] = [3.5967, 5.8166, 3.1151, -3.9850, 2.1887, -1.5028, 2.1092, 1.3203, -0.8978, 2.1566, -0.0646, -0.6791, 2.3761, 3.9016]
-    static let bias = 0.0082
+    static let weights: [Double] = [2.2382, 8.2068, 2.7577, -4.7361, 2.8452, -1.7017, 0.9447, 0.5194, 1.2078, 0.5187, -1.2265, 1.0342, 1.7383, 4.5040]
+    static let bias = 0.4368
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
     static func features(bpm: Double, curves: OnsetCurves, relativeSalience: (Double) -> Double) -> [Double] {

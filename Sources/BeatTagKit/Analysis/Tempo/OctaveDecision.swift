@@ -57,8 +57,8 @@ public enum OctaveDecision {
     ]
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
-    static let weights: [Double] = [-1.2192, 5.3420, -1.3574, -0.6141, 0.6709, -0.8253, -0.1958, -2.0877, -4.1173, 3.1737, 1.6598, 0.2056, -2.8748, -1.2766, -4.1126, 2.2196, -1.6061, 3.8673, 1.9171]
-    static let bias = 0.7626
+    static let weights: [Double] = [-0.9519, 3.7690, -0.0051, -0.0161, 0.0101, -0.8015, 0.0480, -2.3614, -3.1024, 2.2656, 1.6073, 0.3290, -3.6557, -1.0478, -0.6086, 1.3283, -1.0492, 2.3401, 2.6681]
+    static let bias = -0.4460
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
