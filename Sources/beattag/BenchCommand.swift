@@ -17,25 +17,25 @@ struct BenchCommand: ParsableCommand {
     var corpora: [String]
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
-    @Option(help: ArgumentHelp("Write octave-pair and beat-phase samples as JSON lines (for scripts/fit/tempo_models.py).",
+    @Option(help: ArgumentHelp("Write family and octave training samples as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
 
     func run() throws {
-        var pairLines: [String] = []
+        var sampleLines: [String] = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         defer {
             if let trainingData {
-                do { try AtomicFile.write(pairLines.joined(separator: "\n") + "\n", to: trainingData) }
+                do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) }
                 catch { writeStderr("beattag: \(error)\n") }
             }
         }
         for folder in corpora {
             let corpus: Corpus
             do { corpus = try Corpus(folder: folder) } catch { throw CleanExit.failure("\(error)") }
-            let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { pair in
-                if let data = try? encoder.encode(pair) { pairLines.append(String(decoding: data, as: UTF8.self)) }
+            let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { sample in
+                if let data = try? encoder.encode(sample) { sampleLines.append(String(decoding: data, as: UTF8.self)) }
             }
             let report = TempoBenchmark.run(corpus: corpus, training: collect) { i, n in
                 if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
@@ -47,8 +47,8 @@ struct BenchCommand: ParsableCommand {
             print(render(report.byGroup, title: "group"))
             print(renderReliability(report.reliability))
             print(report.matchPrecision.rows.map { row in
-                String(format: "match precision at %.0f SPM (library-weighted): ", row.spm)
-                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " of \(row.matched) matched"
+                String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
+                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched)"
             }.joined(separator: "\n"))
             let s = report.speed
             print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
@@ -78,9 +78,10 @@ struct BenchCommand: ParsableCommand {
                        bin.right.map { String(format: "%.0f%%", $0 * 100) } ?? "-"])
         }
         let trusted = r.rightAtOrAboveTrusted.map { String(format: "%.1f%%", $0 * 100) } ?? "-"
-        return table.render() + "\n" + String(format: "right at confidence >= %.1f: %@; wrong tempi below %.1f: %d of %d",
-                                              ConfidenceReliability.trusted, trusted, ConfidenceReliability.trusted,
-                                              r.wrongBelowTrusted, r.wrong)
+        return table.render() + "\n" + String(format: "right at confidence >= %.1f: %@; of %d wrong tempi, %d flagged in doubt (< %.1f)",
+                                              ConfidenceReliability.trusted, trusted, r.wrong, r.wrongBelowTrusted,
+                                              ConfidenceReliability.trusted)
+            + (r.failed > 0 ? ", \(r.failed) failed to analyse" : "")
     }
 
     func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {

@@ -123,7 +123,8 @@ enum MatchTable {
         var table = TextTable(columns: ["#", "track", "BPM", "→ BPM", "shift", "conf", "rights"])
         for (i, m) in matches.enumerated() {
             let confidence = m.track.bpmSource == .manual ? "hand"
-                : (m.track.confidence.map { String(format: "%.2f", $0) + (m.tempoInDoubt ? " ?" : "") } ?? "tag")
+                // Truncated, not rounded: 0.797 must not print as "0.80 ?" beside "below 0.8".
+                : (m.track.confidence.map { String(format: "%.2f", ($0 * 100).rounded(.down) / 100) + (m.tempoInDoubt ? " ?" : "") } ?? "tag")
             table.add(["\(i + 1)", displayName(m.track) + (m.halfTime ? "  [half-time: 1 beat / 2 steps]" : ""),
                        String(format: "%.1f", m.bpm), String(format: "%.1f", m.adjustedBPM),
                        String(format: "%+.1f%%", m.shiftPercent), confidence,

@@ -157,7 +157,11 @@ struct UntaggedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "untagged",
         abstract: "Tracks that need a human: no BPM, octave in doubt, or low confidence, most useful first.",
-        discussion: "Fix them with `beattag tap FILE`, `beattag tag FILE --bpm N`, or `--double` / `--half`.")
+        discussion: """
+            Low confidence means below 0.8, the tracks `match` marks with `?`: the confidence is the \
+            calibrated probability that the analysed tempo is right. Fix them with `beattag tap FILE`, \
+            `beattag tag FILE --bpm N`, or `--double` / `--half`.
+            """)
 
     @Option(help: "Show at most this many.") var limit: Int?
     @Flag(help: "JSON instead of a table.") var json = false

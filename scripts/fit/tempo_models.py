@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the two small models of beattag's tempo stage on the development corpus's TUNE split.
+"""Fits the three small models of beattag's tempo stage on the training songs (scripts/fit/refit.sh).
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
@@ -8,11 +8,11 @@
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
               `beattag bench --json` output.
 
-Both are L2-regularised logistic regressions on standardised features, printed folded back to raw
+All three are L2-regularised logistic regressions on standardised features, printed folded back to raw
 features as Swift literals to paste into the source. Samples are weighted so that the training set
-has the tempo shape of a real library (MatchPrecision.libraryShape in the Swift code), so the
-fitted tempo term is a prior for real music, not for the corpus. Never fit on the holdout split:
-pass it with --check to see the held-out score.
+has the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo
+terms act as a prior for real music, not for the corpus. Never fit on the held-out split (the
+seed-1 holdout): pass it with --check to see the held-out score.
 
 Usage:
   python3 scripts/fit/tempo_models.py octave TUNE.jsonl [--check HOLDOUT.jsonl] [--l2 1.0]
@@ -26,7 +26,7 @@ import sys
 
 import numpy as np
 
-# Mirrors MatchPrecision.libraryShape: (upper bound, share of a library).
+# Mirrors TempoPrior.library: (upper bound, exclusive; share of a library).
 LIBRARY_SHAPE = [(100, 0.25), (140, 0.55), (170, 0.15), (math.inf, 0.05)]
 
 
@@ -34,12 +34,18 @@ def bucket(bpm):
     return next(i for i, (up, _) in enumerate(LIBRARY_SHAPE) if bpm < up)
 
 
-def library_weights(references):
+def library_weights(references, songs=None):
+    """Per-sample weights that give the songs the library's tempo shape. `songs` (one id per sample)
+    makes every song count once, however many samples it has."""
+    songs = songs if songs is not None else list(range(len(references)))
+    per_song = {}
+    for s, r in zip(songs, references):
+        per_song.setdefault(s, [r, 0])[1] += 1
     counts = np.zeros(len(LIBRARY_SHAPE))
-    for r in references:
+    for r, _ in per_song.values():
         counts[bucket(r)] += 1
-    n = len(references)
-    w = np.array([LIBRARY_SHAPE[bucket(r)][1] / (counts[bucket(r)] / n) for r in references])
+    n = len(per_song)
+    w = np.array([LIBRARY_SHAPE[bucket(r)][1] / (counts[bucket(r)] / n) / per_song[s][1] for s, r in zip(songs, references)])
     return w / w.mean()
 
 
@@ -86,8 +92,8 @@ def binary(args):
     rows = load_jsonl(args.samples, args.model)
     X = np.array([r["features"] for r in rows], dtype=float)
     y = np.array([1.0 if r["label"] else 0.0 for r in rows])
-    w = library_weights([r["reference"] for r in rows]) if not args.uniform else np.ones(len(rows))
     files = [r["file"] for r in rows]
+    w = library_weights([r["reference"] for r in rows], files) if not args.uniform else np.ones(len(rows))
     mean, sd = standardise(X)
     Z = (X - mean) / sd
     # Leave one song out: all of a song's samples leave together. For `family` what counts is
@@ -160,12 +166,17 @@ def confidence(args):
     print(f"tune: {len(rows)} clips, {int(y.sum())} right")
     for name, path in [("tune", args.bench)] + ([("check", args.check)] if args.check else []):
         r = confidence_rows(path)
-        p = predict(wf, bf, np.array([x[0] for x in r]))
+        # As ConfidenceEvidence.confidence: never above the octave's probability (features[0] is its log-odds).
+        p = np.minimum(predict(wf, bf, np.array([x[0] for x in r])), 1 / (1 + np.exp(-np.array([x[0][0] for x in r]))))
         ok = np.array([x[1] for x in r])
-        for lo, hi in [(0, 0.5), (0.5, 0.8), (0.8, 0.9), (0.9, 1.01)]:
+        # The bins of ConfidenceReliability.edges.
+        for lo, hi in [(0, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 0.9), (0.9, 1.01)]:
             m = (p >= lo) & (p < hi)
             if m.any():
                 print(f"  {name} conf {lo:.1f}-{min(hi, 1):.1f}: n={m.sum()} right={ok[m].mean():.2f}")
+        trusted = p >= 0.8
+        if trusted.any():
+            print(f"  {name}: right at >= 0.8: {ok[trusted].mean():.3f} (n={trusted.sum()})")
     print("static let weights: [Double] = [" + ", ".join(f"{x:.4f}" for x in wf) + "]")
     print(f"static let bias = {bf:.4f}")
 

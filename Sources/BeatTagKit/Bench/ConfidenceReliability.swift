@@ -12,8 +12,11 @@ public struct ConfidenceReliability: Codable, Sendable {
     public static let trusted = ConfidenceEvidence.trusted
 
     public var bins: [Bin]
-    /// Wrong tempi and how many of them are scored below `trusted` (flagged for review).
+    /// Wrong tempi (failed analyses included) and how many of them are scored below `trusted`
+    /// (flagged for review; a failed analysis counts as flagged).
     public var wrong: Int
+    /// Clips that failed to analyse: in no bin.
+    public var failed: Int
     public var wrongBelowTrusted: Int
     /// Share right among tracks scored at or above `trusted`; nil when there are none.
     public var rightAtOrAboveTrusted: Double?
@@ -30,8 +33,9 @@ public struct ConfidenceReliability: Codable, Sendable {
                        right: inBin.isEmpty ? nil : Double(inBin.filter(\.1).count) / Double(inBin.count))
         }
         let wrongOnes = scored.filter { !$0.1 }
-        wrong = wrongOnes.count + results.filter { $0.estimate == nil }.count
-        wrongBelowTrusted = wrongOnes.filter { $0.0 < Self.trusted }.count + results.filter { $0.estimate == nil }.count
+        failed = results.filter { $0.estimate == nil }.count
+        wrong = wrongOnes.count + failed
+        wrongBelowTrusted = wrongOnes.filter { $0.0 < Self.trusted }.count + failed
         let trustedOnes = scored.filter { $0.0 >= Self.trusted }
         rightAtOrAboveTrusted = trustedOnes.isEmpty ? nil : Double(trustedOnes.filter(\.1).count) / Double(trustedOnes.count)
     }

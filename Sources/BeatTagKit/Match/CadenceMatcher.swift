@@ -79,15 +79,16 @@ public struct MatchFilter: Sendable {
 
 public struct CadenceRules: Sendable {
     public static let cadenceRange = 100.0...240.0
+    public static let defaultMaxShiftPercent = 10.0
     public var spm: Double
     /// Largest tempo change allowed, percent.
-    public var maxShiftPercent = 10.0
+    public var maxShiftPercent = CadenceRules.defaultMaxShiftPercent
     /// Tracks whose rights forbid tempo adjustment must already be this close, percent.
     public var untouchableTolerancePercent = 1.0
     /// Let a track serve at one beat every two steps (88 BPM at 176 SPM). Off by default.
     public var allowHalfTime = false
 
-    public init(spm: Double, maxShiftPercent: Double = 10, allowHalfTime: Bool = false) {
+    public init(spm: Double, maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent, allowHalfTime: Bool = false) {
         self.spm = spm
         self.maxShiftPercent = maxShiftPercent
         self.allowHalfTime = allowHalfTime

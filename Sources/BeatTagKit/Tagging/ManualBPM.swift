@@ -81,7 +81,9 @@ public enum UntaggedQueue {
         public var reason: Reason
     }
 
-    public static func items(_ tracks: [TrackRecord], below confidence: Double = BPMPolicy.confidentAnalysis) -> [Item] {
+    /// `below`: analysed tempi under this confidence are listed; the default is the level `match`
+    /// marks as in doubt.
+    public static func items(_ tracks: [TrackRecord], below confidence: Double = ConfidenceEvidence.trusted) -> [Item] {
         var items: [Item] = []
         for t in tracks where t.state != .missing && t.bpmManual == nil {
             if t.bpm == nil, t.state == .metadataOnly {

@@ -52,6 +52,8 @@ final class SyntheticTempoTests: XCTestCase {
                        file: file, line: line)
         XCTAssertGreaterThanOrEqual(result.octaveProbability, alternative.score, file: file, line: line)
         if result.confidence >= 0.6, abs(result.bpm / (2 * bpm) - 1) < 0.02 {
+            // Even then `match` must flag it as in doubt.
+            XCTAssertLessThan(result.confidence, ConfidenceEvidence.trusted, file: file, line: line)
             throw XCTSkip(String(format: "known miss (issue 9): hip-hop %.1f read at %.1f with confidence %.2f", bpm, result.bpm,
                                  result.confidence))
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the confidence is computed from, kept with the estimate so that the calibration can be
-/// refitted (`scripts/fit-octave.py`) and checked (`bench` reliability table).
+/// refitted (`scripts/fit/refit.sh`) and checked (`bench` reliability table).
 public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// Probability that the chosen octave is right, from the least certain step of the octave walk.
     public var octaveProbability: Double
@@ -9,8 +9,7 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     public var clarity: Double
     /// `FamilyDecision` score of the chosen family over the best rival family (logit units, capped at 6).
     public var familyMargin: Double
-    /// The chosen tempo: how error-prone a reading is depends on where it lies (fast readings are
-    /// where a slow song read double lands).
+    /// The chosen tempo: how error-prone a reading is depends on where it lies.
     public var bpm: Double
 
     /// The confidence above which an analysed tempo is trusted without review.
@@ -24,11 +23,10 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
         return [log(p / (1 - p)), min(clarity, 6), familyMargin, tempo, tempo * tempo]
     }
 
-    /// Logistic calibration fitted on the development corpus's tune split, weighted to the tempo
-    /// shape of a real library (`scripts/fit/tempo_models.py confidence`): the probability that the
-    /// tempo is right (within 4%).
-    static let weights: [Double] = [0.8186, -0.0293, 0.4117, 0.4044, 0.0405]
-    static let bias = -1.3264
+    /// Logistic calibration fitted on the development corpora, weighted to `TempoPrior.library`
+    /// (`scripts/fit/refit.sh`): the probability that the tempo is right (within 4%).
+    static let weights: [Double] = [0.7817, 0.0159, 0.3701, 0.0706, -0.4085]
+    static let bias = -1.2259
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -7,12 +7,13 @@ import Foundation
 /// repeats at that period and its multiples and fractions: a beat period repeats at two beats and
 /// at the bar (four beats), the kicks and snares repeat at two beats, hats divide the beat in two.
 /// A 3:2 or 4:3 reading repeats at its own period but not at the bar of the real beat. A logistic
-/// score per family, fitted on the tune split (`scripts/fit/tempo_models.py family`).
+/// score per family, fitted on the development corpora (`scripts/fit/refit.sh`, docs/tempo.md).
 public enum FamilyDecision {
     /// The reference octave every family is read in.
     public static let octave = 84.0..<168.0
 
     public static func folded(_ bpm: Double) -> Double {
+        precondition(bpm > 0, "a tempo is positive")
         var x = bpm
         while x < octave.lowerBound { x *= 2 }
         while x >= octave.upperBound { x /= 2 }
@@ -30,14 +31,14 @@ public enum FamilyDecision {
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
     ]
 
-    static let weights: [Double] = [2.2382, 8.2068, 2.7577, -4.7361, 2.8452, -1.7017, 0.9447, 0.5194, 1.2078, 0.5187, -1.2265, 1.0342, 1.7383, 4.5040]
-    static let bias = 0.4368
+    static let weights: [Double] = [2.7983, 8.2632, 2.8890, -4.8512, 3.0985, -2.5010, 0.6969, 0.0269, 1.6366, 0.8839, -0.9257, 0.5673, 2.1394, 4.5478]
+    static let bias = 0.7645
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
     static func features(bpm: Double, curves: OnsetCurves, relativeSalience: (Double) -> Double) -> [Double] {
         let f = folded(bpm)
         let period = 60 * curves.frameRate / f
-        func c(_ x: [Float], _ beats: Double) -> Double { TempoEstimator.correlation(x, lag: period * beats) }
+        func c(_ x: [Float], _ beats: Double) -> Double { Autocorrelation.coefficient(x, lag: period * beats) }
         func logSalience(_ bpm: Double) -> Double { log(max(relativeSalience(bpm), 1e-3)) }
         let tempo = log2(f / 120)
         return [

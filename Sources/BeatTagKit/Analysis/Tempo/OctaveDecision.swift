@@ -9,13 +9,12 @@ import Foundation
 ///   some half-beat is nearly empty. Read per band: kick/bass, snare bodies, hats, all;
 /// - backbeat: at the right slow level kick and snare alternate between beats;
 /// - how strongly each level's periodicity and its tracked beats stand out;
-/// - tempo itself (a prior): the fitted tempo weight and bias are the log-ratio of a log-normal
-///   prior over tempo, fitted with the training pairs weighted to the tempo shape of a real library
-///   (most songs 80–140 BPM), not to the running range.
+/// - tempo itself: the training pairs are weighted to `TempoPrior.library` (most songs 80–140 BPM),
+///   so the tempo terms and the bias act as that prior, not as a lean toward the running range.
 ///
-/// The weights come from `scripts/fit-octave.py` (L2-regularised logistic regression on
-/// standardised features, folded back here) on the tune split of the development corpus; bench
-/// reports the held-out split. See docs/tempo.md.
+/// The weights come from `scripts/fit/refit.sh` (L2-regularised logistic regression on
+/// standardised features, folded back here) on the development corpora; bench reports the
+/// held-out split. See docs/tempo.md.
 public enum OctaveDecision {
     /// One level's tracked beats (frames) and support.
     public struct LevelEvidence: Sendable {
@@ -57,8 +56,8 @@ public enum OctaveDecision {
     ]
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
-    static let weights: [Double] = [-0.9519, 3.7690, -0.0051, -0.0161, 0.0101, -0.8015, 0.0480, -2.3614, -3.1024, 2.2656, 1.6073, 0.3290, -3.6557, -1.0478, -0.6086, 1.3283, -1.0492, 2.3401, 2.6681]
-    static let bias = -0.4460
+    static let weights: [Double] = [-0.8661, 3.7934, -0.0083, -0.0569, 0.0447, -0.8972, 0.0027, -2.2960, -3.2926, 2.3611, 1.4624, 0.3338, -3.5418, -0.9192, -0.8718, 1.2491, -1.0810, 2.5878, 2.7433]
+    static let bias = -0.3575
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.

@@ -1,6 +1,6 @@
 public struct TempoCandidate: Codable, Equatable, Sendable {
     public var bpm: Double
-    /// Relative score; the chosen candidate's is the highest.
+    /// The family's score (`FamilyDecision`, logit); the chosen candidate's is the highest.
     public var score: Double
 }
 

@@ -17,7 +17,6 @@ public final class TempoEstimator {
         var beats: [Double] = []
         /// Mean novelty below 2 kHz on the beats (units of its standard deviation).
         var onBeat = 0.0
-        var familyScore: Double { log(max(salience, 1e-3)) + log(TempoPrior.family.weight(bpm)) }
         var subdivision = OctaveDecision.Subdivision()
         var evidence: OctaveDecision.LevelEvidence {
             OctaveDecision.LevelEvidence(bpm: bpm, beats: beats, salience: salience, onBeat: onBeat, subdivision: subdivision)
@@ -71,9 +70,9 @@ public final class TempoEstimator {
         level.onBeat = Self.mean(level.beats.map { Novelty.peak(curves.body, around: $0, radius: 2) ?? 0 })
         let period = 60 * curves.frameRate / level.bpm
         level.subdivision = OctaveDecision.Subdivision(
-            beat: Self.correlation(curves.all, lag: period), half: Self.correlation(curves.all, lag: period / 2),
-            quarter: Self.correlation(curves.all, lag: period / 4), hatsHalf: Self.correlation(curves.high, lag: period / 2),
-            hatsQuarter: Self.correlation(curves.high, lag: period / 4))
+            beat: Autocorrelation.coefficient(curves.all, lag: period), half: Autocorrelation.coefficient(curves.all, lag: period / 2),
+            quarter: Autocorrelation.coefficient(curves.all, lag: period / 4), hatsHalf: Autocorrelation.coefficient(curves.high, lag: period / 2),
+            hatsQuarter: Autocorrelation.coefficient(curves.high, lag: period / 4))
         tracked.append(level)
         return level
     }
@@ -87,16 +86,16 @@ public final class TempoEstimator {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
         var certainty = 1.0
-        var runnerUp: (level: Level, probability: Double)?
+        var runnerUp: Level?
         var movedDown = false
         while let slower = track(best.bpm / 2) {
             let p = probabilityFaster(slower, best)
             if p >= 0.5 {
                 certainty = min(certainty, 2 * p - 1)
-                if p < 0.75 { runnerUp = (slower, 1 - p) }
+                if p < 0.75 { runnerUp = slower }
                 break
             }
-            runnerUp = (best, p)
+            runnerUp = best
             certainty = min(certainty, 1 - 2 * p)
             best = slower
             movedDown = true
@@ -106,26 +105,28 @@ public final class TempoEstimator {
                 let p = probabilityFaster(best, faster)
                 if p < 0.5 {
                     certainty = min(certainty, 1 - 2 * p)
-                    if p > 0.25, runnerUp == nil { runnerUp = (faster, p) }
+                    if p > 0.25, runnerUp == nil { runnerUp = faster }
                     break
                 }
-                runnerUp = (best, 1 - p)
+                runnerUp = best
                 certainty = min(certainty, 2 * p - 1)
                 best = faster
             }
         }
-        let others = proposals.filter { abs($0.bpm / best.bpm - 1) > 0.03 }.sorted { $0.familyScore > $1.familyScore }
-        let candidates = [TempoCandidate(bpm: best.bpm, score: best.familyScore)]
-            + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.familyScore) }
-        // Probability that the chosen octave is right, from the least certain step of the walk.
+        // The chosen tempo, then the other families at their reference-octave member, by family score.
+        let others = families.filter { !FamilyDecision.sameFamily($0.bpm, family.bpm) }.sorted { $0.score > $1.score }
+        let candidates = [TempoCandidate(bpm: best.bpm, score: family.score)]
+            + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.score) }
+        let familyMargin = min(6, others.first.map { family.score - $0.score } ?? 6)
+        // Probability that the chosen octave is right, from the least certain step of the walk; the
+        // alternative octave gets the rest, so the two always add up to one.
         let octaveRight = 0.5 + certainty / 2
-        let rival = families.filter { !FamilyDecision.sameFamily($0.bpm, family.bpm) }.map(\.score).max()
-        let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat,
-                                          familyMargin: min(6, rival.map { family.score - $0 } ?? 6), bpm: best.bpm)
+        let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
+                                          bpm: best.bpm)
         let estimate = TempoEstimate(
             bpm: best.bpm, confidence: evidence.confidence, candidates: candidates,
-            alternative: runnerUp.map { TempoCandidate(bpm: $0.level.bpm, score: $0.probability) },
-            octaveProbability: runnerUp.map { 1 - $0.probability } ?? octaveRight, evidence: evidence)
+            alternative: runnerUp.map { TempoCandidate(bpm: $0.bpm, score: 1 - octaveRight) },
+            octaveProbability: octaveRight, evidence: evidence)
         return (estimate, best.beats)
     }
 
@@ -140,27 +141,6 @@ public final class TempoEstimator {
             pairs.append((OctaveDecision.features(slow: slow.evidence, fast: fast.evidence, curves: curves), false))
         }
         return pairs
-    }
-
-    /// Autocorrelation coefficient (mean removed, 1 at lag 0) at a fractional lag, best within ±1 frame:
-    /// the subdivisions of a humanised or swung groove sit a frame off the exact fraction.
-    static func correlation(_ x: [Float], lag: Double) -> Double {
-        let n = x.count
-        guard n > 8 else { return 0 }
-        let mean = x.reduce(0, +) / Float(n)
-        var variance: Float = 0
-        for v in x { variance += (v - mean) * (v - mean) }
-        guard variance > 0 else { return 0 }
-        var best = -1.0
-        let centre = Int(lag.rounded())
-        for l in max(1, centre - 1)...max(1, centre + 1) where l < n {
-            var acc: Float = 0
-            x.withUnsafeBufferPointer { p in
-                for i in 0..<(n - l) { acc += (p[i] - mean) * (p[i + l] - mean) }
-            }
-            best = max(best, Double(acc / variance) * Double(n) / Double(n - l))
-        }
-        return best
     }
 
     /// Family candidates with a label (in the annotated tempo's family), for fitting `FamilyDecision`.

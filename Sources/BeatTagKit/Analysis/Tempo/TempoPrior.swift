@@ -1,23 +1,21 @@
-import Foundation
-
-/// A log-normal belief over tempo before listening: most music sits within an octave of the centre.
-/// Broad on purpose where it picks the family (evidence, not the prior, decides between 87 and
-/// 175); the octave decision carries its own fitted tempo term (see `OctaveDecision`).
+/// How tempi spread over a real music library before listening: most songs sit at 80–140 BPM, few
+/// in the running range. The tempo models are fitted under this prior (their training samples are
+/// weighted to it, `scripts/fit/tempo_models.py` mirrors it), so a coin toss goes to the reading a
+/// library makes likelier; bench weights its match precision with it.
 public struct TempoPrior: Sendable {
-    public var centre: Double
-    /// Standard deviation in octaves.
-    public var width: Double
+    /// Tempo ranges by upper bound (exclusive, the last unbounded) and their share of a library.
+    public let buckets: [(upTo: Double, share: Double)]
 
-    public static let family = TempoPrior(centre: 120, width: 1)
+    public static let library = TempoPrior(buckets: [(100, 0.25), (140, 0.55), (170, 0.15), (.infinity, 0.05)])
 
-    public init(centre: Double, width: Double) {
-        self.centre = centre
-        self.width = width
+    public init(buckets: [(upTo: Double, share: Double)]) {
+        precondition(!buckets.isEmpty && buckets.last!.upTo == .infinity, "the last bucket must be unbounded")
+        self.buckets = buckets
     }
 
-    /// Relative density, 1 at the centre.
-    public func weight(_ bpm: Double) -> Double {
-        let x = log2(bpm / centre) / width
-        return exp(-0.5 * x * x)
-    }
+    /// Index of the range `bpm` falls in.
+    public func bucket(of bpm: Double) -> Int { buckets.firstIndex { bpm < $0.upTo } ?? buckets.count - 1 }
+
+    /// Share of a library in the range `bpm` falls in.
+    public func share(of bpm: Double) -> Double { buckets[bucket(of: bpm)].share }
 }
