@@ -17,7 +17,7 @@ struct BenchCommand: ParsableCommand {
     var corpora: [String]
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
-    @Option(help: ArgumentHelp("Write family and octave training samples as JSON lines (for scripts/fit/refit.sh).",
+    @Option(help: ArgumentHelp("Write family, octave and beat-phase training samples as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
 

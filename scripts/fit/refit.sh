@@ -6,8 +6,8 @@
 # Generate the corpora first:
 #   python3 scripts/devcorpus/generate.py /work/devcorpus
 #   python3 scripts/devcorpus/generate.py /work/devcorpus2 --seed 2
-# It prints the weights as Swift literals; paste them into FamilyDecision, OctaveDecision and
-# ConfidenceEvidence in that order (the confidence samples depend on the other two: rebuild and run
+# It prints the weights as Swift literals; paste them into FamilyDecision, OctaveDecision, BeatPhase
+# and ConfidenceEvidence in that order (the confidence samples depend on the other two: rebuild and run
 # this again after pasting them, then paste the confidence), and bump AnalysisResult.currentVersion.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,5 +26,6 @@ done
 "$beattag" bench --corpus "$seed1/holdout" --training-data "$work/holdout.jsonl" --json > "$work/holdout.json"
 echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3
 echo "== OctaveDecision"; python3 scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10
+echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform
 echo "== ConfidenceEvidence"; python3 scripts/fit/tempo_models.py confidence "$work/bench.json" --check "$work/holdout.json" --l2 1
 echo "samples kept in $work"

@@ -3,6 +3,8 @@
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
+  phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
+              the right tempo.
   octave      OctaveDecision: P(faster level is the beat) from the octave samples that
               `beattag bench --training-data FILE` writes (one JSON line per sample).
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
@@ -184,7 +186,7 @@ def confidence(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="model", required=True)
-    for name in ["family", "octave"]:
+    for name in ["family", "octave", "phase"]:
         o = sub.add_parser(name)
         o.add_argument("samples")
         o.add_argument("--check")

@@ -59,9 +59,11 @@ public enum TempoBenchmark {
 
     /// A labelled sample for fitting the small models (scripts/fit/tempo_models.py): `octave`, an
     /// octave pair around the annotated tempo (label: the faster level is the beat); `family`, a
-    /// family candidate (label: it holds the annotated tempo up to a power of two).
+    /// family candidate (label: it holds the annotated tempo up to a power of two); `phase`, the
+    /// tracked beats of a clip read at the right tempo (label: the half-beats match the annotated
+    /// beats better; only clips where the two phases differ by more than 0.2 in F).
     public struct TrainingSample: Codable, Sendable {
-        public enum Kind: String, Codable, Sendable { case family, octave }
+        public enum Kind: String, Codable, Sendable { case family, octave, phase }
         public var kind: Kind
         public var file: String
         public var group: String
@@ -76,7 +78,7 @@ public enum TempoBenchmark {
         ("below 140", 0...140.0.nextDown),
     ]
 
-    /// `training`, when given, receives samples for fitting the family and octave models.
+    /// `training`, when given, receives samples for fitting the family, octave and phase models.
     public static func run(corpus: Corpus, training: ((TrainingSample) -> Void)? = nil,
                            progress: ((Int, Int) -> Void)? = nil) -> Report {
         var results: [ClipResult] = []
@@ -137,6 +139,15 @@ public enum TempoBenchmark {
         for pair in estimator.trainingPairs(truthBPM: clip.bpm) {
             out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: pair.fasterIsBeat, features: pair.features))
+        }
+        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm, clip.bpm) {
+            let times = frames.map { curves.startTime + $0 / curves.frameRate }
+            let f = TempoMetrics.fMeasure(estimated: times, reference: clip.beats)
+            let fShifted = TempoMetrics.fMeasure(estimated: BeatPhase.shifted(times), reference: clip.beats)
+            if abs(f - fShifted) > 0.2 {
+                out.append(TrainingSample(kind: .phase, file: clip.file, group: clip.group, reference: clip.bpm,
+                                          label: fShifted > f, features: BeatPhase.features(beats: frames, curves: curves)))
+            }
         }
         return out
     }

@@ -3,6 +3,8 @@
 /// (kicks and bass below 200 Hz, snare bodies to 1 kHz, hats above 2 kHz).
 public struct OnsetCurves: Sendable {
     public var frameRate: Double
+    /// Time of frame 0, seconds.
+    public var startTime = 0.0
     /// All bands.
     public var all: [Float]
     /// Below 2 kHz: pulse clarity without hats.
@@ -17,6 +19,7 @@ public struct OnsetCurves: Sendable {
         let rate = envelope.frameRate
         let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid), high = envelope.flux(.high)
         frameRate = rate
+        startTime = envelope.startTime
         all = Novelty.curve(envelope.strength, frameRate: rate)
         body = Novelty.curve((0..<low.count).map { low[$0] + snare[$0] + mid[$0] }, frameRate: rate)
         drums = Novelty.curve(zip(low, snare).map { $0 + $1 }, frameRate: rate)

@@ -81,8 +81,9 @@ public final class TempoEstimator {
         OctaveDecision.probabilityFaster(slow: slow.evidence, fast: fast.evidence, curves: curves)
     }
 
-    /// Tempo and the chosen level's beats (frames).
-    public func estimate() -> (TempoEstimate, [Double])? {
+    /// Tempo and the chosen level's beats (frames). `decidePhase: false` keeps the tracker's phase
+    /// (bench uses it to collect `BeatPhase` training samples).
+    public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [Double])? {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
         var certainty = 1.0
@@ -127,7 +128,9 @@ public final class TempoEstimator {
             bpm: best.bpm, confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: $0.bpm, score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        return (estimate, best.beats)
+        let beats = decidePhase && BeatPhase.probabilityShifted(beats: best.beats, curves: curves) >= 0.5
+            ? BeatPhase.shifted(best.beats) : best.beats
+        return (estimate, beats)
     }
 
     /// Octave-pair features around a known tempo, for fitting `OctaveDecision`: the pair (truth/2,

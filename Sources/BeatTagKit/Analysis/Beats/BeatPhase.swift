@@ -1,0 +1,56 @@
+import Foundation
+
+/// On the beat, or half a beat off? The tracker follows the strongest onsets, and in off-beat-heavy
+/// music (a techno open hat, a reggae skank, polka's "pah", punk's snare on every "and") those are
+/// the "and"s. What tells the two phases apart is accent structure: the beats of a bar differ from
+/// each other (kick on 1 and 3, snare on 2 and 4, the downbeat strongest) while the "and"s are much
+/// alike (hats, skanks). Per band (kick, snare, hats, all, body), the mean strength on the beats and
+/// the half-beats, and how much the four beats of the bar vary and peak compared with the four
+/// half-beats, go into a logistic model fitted like the tempo models (`scripts/fit/refit.sh`).
+public enum BeatPhase {
+    public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
+
+    static let weights: [Double] = [-0.7272, 2.2189, -0.3281, 1.8019, -10.0433, 2.5693, 0.7409, -9.1874, -2.7362, -1.5145, 13.6710, 1.2783, -3.0393, -4.3203, -2.1009]
+    static let bias = -0.0053
+
+    /// Features of tracked beats (frames) in `featureNames` order.
+    public static func features(beats: [Double], curves: OnsetCurves) -> [Double] {
+        [curves.low, curves.snare, curves.high, curves.all, curves.body].flatMap { x -> [Double] in
+            // Mean strength at the 8 half-beat positions of a four-beat bar: even = beats, odd = "and"s.
+            var position = [Double](repeating: 0, count: 8), count = [Double](repeating: 0, count: 8)
+            for i in 0..<max(0, beats.count - 1) {
+                let k = (i % 4) * 2
+                position[k] += Novelty.peak(x, around: beats[i], radius: 2) ?? 0
+                position[k + 1] += Novelty.peak(x, around: (beats[i] + beats[i + 1]) / 2, radius: 2) ?? 0
+                count[k] += 1
+                count[k + 1] += 1
+            }
+            for k in 0..<8 { position[k] /= max(count[k], 1) }
+            let on = stride(from: 0, to: 8, by: 2).map { position[$0] }, off = stride(from: 1, to: 8, by: 2).map { position[$0] }
+            let scale = mean(on) + mean(off) + 0.05
+            return [log((mean(on) + 0.05) / (mean(off) + 0.05)), (spread(on) - spread(off)) / scale,
+                    ((on.max() ?? 0) - (off.max() ?? 0)) / scale]
+        }
+    }
+
+    /// Probability that the half-beats, not the tracked beats, are the beat.
+    public static func probabilityShifted(beats: [Double], curves: OnsetCurves) -> Double {
+        let z = zip(weights, features(beats: beats, curves: curves)).reduce(bias) { $0 + $1.0 * $1.1 }
+        return 1 / (1 + exp(-z))
+    }
+
+    /// The beats moved half a beat later (the last one extrapolated by the last interval).
+    public static func shifted(_ beats: [Double]) -> [Double] {
+        guard beats.count >= 2 else { return beats }
+        var out = zip(beats, beats.dropFirst()).map { ($0 + $1) / 2 }
+        out.append(beats[beats.count - 1] + (beats[beats.count - 1] - beats[beats.count - 2]) / 2)
+        return out
+    }
+
+    private static func mean(_ x: [Double]) -> Double { x.isEmpty ? 0 : x.reduce(0, +) / Double(x.count) }
+    /// Population standard deviation.
+    private static func spread(_ x: [Double]) -> Double {
+        let m = mean(x)
+        return (x.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(max(x.count, 1))).squareRoot()
+    }
+}
