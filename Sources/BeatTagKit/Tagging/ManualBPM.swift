@@ -83,12 +83,16 @@ public enum UntaggedQueue {
 
     /// `below`: analysed tempi under this confidence are listed; the default is the level `match`
     /// marks as in doubt.
+    /// The other octave's probability from which the octave counts as in doubt. (Catalogs analysed
+    /// before version 10 kept an alternative only above it, some without a score: those count too.)
+    public static let octaveInDoubt = 0.25
+
     public static func items(_ tracks: [TrackRecord], below confidence: Double = ConfidenceEvidence.trusted) -> [Item] {
         var items: [Item] = []
         for t in tracks where t.state != .missing && t.bpmManual == nil {
             if t.bpm == nil, t.state == .metadataOnly {
                 items.append(Item(track: t, reason: .noBPM))
-            } else if t.bpmSource == .analysis, t.bpmAlternative != nil {
+            } else if t.bpmSource == .analysis, t.bpmAlternative != nil, (t.bpmAlternativeScore ?? 1) >= UntaggedQueue.octaveInDoubt {
                 items.append(Item(track: t, reason: .octaveAmbiguous))
             } else if t.bpmSource == .analysis, (t.confidence ?? 0) < confidence {
                 items.append(Item(track: t, reason: .lowConfidence))

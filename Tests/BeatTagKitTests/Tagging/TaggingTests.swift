@@ -43,17 +43,20 @@ final class ManualBPMTests: XCTestCase {
 
     func testUntaggedQueueOrder() {
         func t(_ name: String, state: TrackState = .analysed, bpm: Double?, confidence: Double? = 0.9, alternative: Double? = nil,
-               manual: Double? = nil) -> TrackRecord {
+               alternativeScore: Double? = nil, manual: Double? = nil) -> TrackRecord {
             var r = TrackRecord(path: "/m/\(name)", fileSize: 1, modifiedAt: 0, now: 0)
             r.state = state; r.bpmAnalysed = state == .analysed ? bpm : nil; r.confidence = state == .analysed ? confidence : nil
-            r.bpmAlternative = alternative; r.bpmManual = manual; r.waveformAnalysed = state == .analysed
+            r.bpmAlternative = alternative; r.bpmAlternativeScore = alternativeScore; r.bpmManual = manual
+            r.waveformAnalysed = state == .analysed
             if state == .metadataOnly { r.metadataOnlyReason = "AAC" }
             r.chooseBPM()
             return r
         }
         let tracks = [t("fine", bpm: 170), t("low-slow", bpm: 60, confidence: 0.2), t("octave-runnable", bpm: 87, alternative: 174),
                       t("aac", state: .metadataOnly, bpm: nil), t("hand", bpm: 90, confidence: 0.1, manual: 180),
-                      t("low-runnable", bpm: 160, confidence: 0.3)]
+                      t("low-runnable", bpm: 160, confidence: 0.3),
+                      // A runner-up octave with little probability is not a doubt.
+                      t("octave-clear", bpm: 170, alternative: 85, alternativeScore: 0.1)]
         let names = UntaggedQueue.items(tracks).map { ($0.track.path as NSString).lastPathComponent }
         XCTAssertEqual(names.first, "octave-runnable")
         XCTAssertEqual(Set(names), ["octave-runnable", "low-runnable", "aac", "low-slow"])

@@ -9,7 +9,8 @@ public struct TempoEstimate: Equatable, Sendable {
     public var confidence: Double
     /// The best few candidates, best first (the chosen tempo included).
     public var candidates: [TempoCandidate]
-    /// The other octave when the decision was not clear-cut; its `score` is the probability it is the beat.
+    /// The runner-up octave (nil only when no other octave is in range); its `score` is the
+    /// probability it is the beat, `1 - octaveProbability`.
     public var alternative: TempoCandidate?
     /// Probability that the chosen octave is the beat (from the octave decisions made).
     public var octaveProbability: Double

@@ -86,18 +86,22 @@ public final class TempoEstimator {
     public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [Double])? {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
+        // Each step rejects one level with some certainty; the least certain step decides how sure the
+        // octave is, and the level it rejected is the runner-up.
         var certainty = 1.0
         var runnerUp: Level?
+        func step(rejecting level: Level, certainty stepCertainty: Double) {
+            if runnerUp == nil || stepCertainty < certainty { runnerUp = level }
+            certainty = min(certainty, stepCertainty)
+        }
         var movedDown = false
         while let slower = track(best.bpm / 2) {
             let p = probabilityFaster(slower, best)
             if p >= 0.5 {
-                certainty = min(certainty, 2 * p - 1)
-                if p < 0.75 { runnerUp = slower }
+                step(rejecting: slower, certainty: 2 * p - 1)
                 break
             }
-            runnerUp = best
-            certainty = min(certainty, 1 - 2 * p)
+            step(rejecting: best, certainty: 1 - 2 * p)
             best = slower
             movedDown = true
         }
@@ -105,12 +109,10 @@ public final class TempoEstimator {
             while let faster = track(best.bpm * 2) {
                 let p = probabilityFaster(best, faster)
                 if p < 0.5 {
-                    certainty = min(certainty, 1 - 2 * p)
-                    if p > 0.25, runnerUp == nil { runnerUp = faster }
+                    step(rejecting: faster, certainty: 1 - 2 * p)
                     break
                 }
-                runnerUp = best
-                certainty = min(certainty, 2 * p - 1)
+                step(rejecting: best, certainty: 2 * p - 1)
                 best = faster
             }
         }
@@ -120,7 +122,7 @@ public final class TempoEstimator {
             + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.score) }
         let familyMargin = min(6, others.first.map { family.score - $0.score } ?? 6)
         // Probability that the chosen octave is right, from the least certain step of the walk; the
-        // alternative octave gets the rest, so the two always add up to one.
+        // runner-up octave gets the rest, so the two always add up to one.
         let octaveRight = 0.5 + certainty / 2
         let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
                                           bpm: best.bpm)
