@@ -9,9 +9,9 @@
 #   python3 scripts/devcorpus/generate.py /work/devcorpus
 #   python3 scripts/devcorpus/generate.py /work/devcorpus2 --seed 2
 #   python3 scripts/devcorpus/generate.py /work/devcorpus3 --seed 3
-# It prints the weights as Swift literals; paste them into FamilyDecision, OctaveDecision, BeatPhase
-# and ConfidenceEvidence in that order (the confidence samples depend on the other two: rebuild and run
-# this again after pasting them, then paste the confidence), and bump AnalysisResult.currentVersion.
+# It prints the weights as Swift literals. Paste FamilyDecision and OctaveDecision, rebuild and run
+# it again (the phase and confidence samples depend on the tempo the first two choose), then paste
+# BeatPhase and ConfidenceEvidence, and bump AnalysisResult.currentVersion.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seed1=${1:-/work/devcorpus}

@@ -10,8 +10,8 @@ import Foundation
 public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
 
-    static let weights: [Double] = [-0.7272, 2.2189, -0.3281, 1.8019, -10.0433, 2.5693, 0.7409, -9.1874, -2.7362, -1.5145, 13.6710, 1.2783, -3.0393, -4.3203, -2.1009]
-    static let bias = -0.0053
+    static let weights: [Double] = [-1.4029, 1.5889, 0.1790, 2.8179, -6.7369, 1.0518, 2.2529, -7.9106, -5.3240, -0.7666, 8.8199, 0.0590, -3.4420, 1.6497, -3.6648]
+    static let bias = 0.1755
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [Double], curves: OnsetCurves) -> [Double] {

@@ -2,10 +2,12 @@ import Foundation
 
 /// Dynamic-programming beat tracker: picks the beat sequence that lands on strong novelty while
 /// keeping successive intervals close to the given period (log-ratio penalty, so drift is allowed
-/// but octave jumps are not).
+/// but octave jumps are not). Tightness 400 (was 100): fewer half-beat jumps where drums enter after
+/// a drumless intro; chosen on the training corpora (beat F seed-1 tune 0.80 → 0.82, corpus-dev
+/// 0.85 → 0.87, flat from 400 to 1600; a 2% drift still costs only 0.16 a beat).
 public enum BeatTracker {
     /// Returns beat positions in (fractional) frames.
-    public static func track(novelty: [Float], period: Double, tightness: Double = 100) -> [Double] {
+    public static func track(novelty: [Float], period: Double, tightness: Double = 400) -> [Double] {
         let n = novelty.count
         guard n > 0, period >= 2 else { return [] }
         let minBack = max(1, Int((period * 0.5).rounded()))

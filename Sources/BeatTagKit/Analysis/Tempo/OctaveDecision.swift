@@ -56,8 +56,8 @@ public enum OctaveDecision {
     ]
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
-    static let weights: [Double] = [-0.8661, 3.7934, -0.0083, -0.0569, 0.0447, -0.8972, 0.0027, -2.2960, -3.2926, 2.3611, 1.4624, 0.3338, -3.5418, -0.9192, -0.8718, 1.2491, -1.0810, 2.5878, 2.7433]
-    static let bias = -0.3575
+    static let weights: [Double] = [-0.9026, 3.7194, 0.0243, 0.2225, -0.0564, -0.6917, 0.2477, -2.3884, -2.7467, 1.9643, 1.6139, 0.2605, -3.5511, -1.0640, -1.1364, 1.2921, -1.0432, 2.4010, 2.7861]
+    static let bias = -0.4762
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
