@@ -48,7 +48,9 @@ struct AnalyzeCommand: ParsableCommand {
                     if let grid = result.grid, grid.variableTempo {
                         line += String(format: "  variable %.1f–%.1f", grid.tempoMin, grid.tempoMax)
                     }
-                    if let alternative = result.alternative { line += String(format: "  (or %.1f)", alternative.bpm) }
+                    if let alternative = result.alternative, alternative.score >= UntaggedQueue.octaveInDoubt {
+                        line += String(format: "  (or %.1f)", alternative.bpm)
+                    }
                     if let warning = result.decodeWarning { line += "  [\(warning)]" }
                     print("\(line)  \(file)")
                 }

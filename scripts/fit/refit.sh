@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Collects the training samples and fits the family, octave and confidence models (docs/tempo.md).
-# Training set of the family, octave and phase models: the development corpus's tune split (seed 1),
-# a second generated corpus (seed 2, both splits) and ../shared/corpus-dev. The confidence is
-# calibrated on songs those models never saw (the seed-3 tune split), so that it learns how far
-# their outputs can be trusted out of sample. Held out, never fitted: seed-1 holdout, seed-3 holdout.
-#   bash scripts/fit/refit.sh [DEVCORPUS_SEED1] [DEVCORPUS_SEED2] [DEVCORPUS_SEED3]
-# Generate the corpora first:
+# Collects the training samples and fits the four tempo models (docs/tempo.md):
+#   FamilyDecision, OctaveDecision, BeatPhase on seed-1 tune + seed 2 (both splits) + corpus-dev;
+#   ConfidenceEvidence on the seed-3 tune split, songs those three never saw, so that it learns how
+#   far their outputs can be trusted out of sample.
+# Checked on, never fitted: the seed-1 and seed-3 holdout splits.
+#   bash scripts/fit/refit.sh [SEED1] [SEED2] [SEED3] [CORPUS_DEV]
+# Generate the corpora first (≈ 6 min each, one core):
 #   python3 scripts/devcorpus/generate.py /work/devcorpus
 #   python3 scripts/devcorpus/generate.py /work/devcorpus2 --seed 2
 #   python3 scripts/devcorpus/generate.py /work/devcorpus3 --seed 3
@@ -17,10 +17,17 @@ cd "$(dirname "$0")/../.."
 seed1=${1:-/work/devcorpus}
 seed2=${2:-/work/devcorpus2}
 seed3=${3:-/work/devcorpus3}
+corpus_dev=${4:-../shared/corpus-dev}
+train=("$seed1/tune" "$seed2/tune" "$seed2/holdout" "$corpus_dev")
+for folder in "${train[@]}" "$seed3/tune" "$seed1/holdout" "$seed3/holdout"; do
+  [ -f "$folder/truth.csv" ] || { echo "refit: no $folder/truth.csv: generate the corpora first (see the top of $0)" >&2; exit 2; }
+done
+python3 -c 'import numpy' 2>/dev/null || { echo "refit: python3 with numpy is needed (pip install numpy)" >&2; exit 2; }
+
 work=$(mktemp -d)
+trap 'echo "samples kept in $work" >&2' EXIT
 swift build -c release --product beattag >&2
 beattag=.build/release/beattag
-train=("$seed1/tune" "$seed2/tune" "$seed2/holdout" ../shared/corpus-dev)
 for i in "${!train[@]}"; do
   "$beattag" bench --corpus "${train[$i]}" --training-data "$work/train-$i.jsonl" --json > "$work/bench-$i.json"
   # Songs of different corpora share file names: prefix them so that leave-one-song-out stays per song.
@@ -28,8 +35,8 @@ for i in "${!train[@]}"; do
 done
 "$beattag" bench --corpus "$seed3/tune" --json > "$work/calibration.json"
 "$beattag" bench --corpus "$seed1/holdout" --training-data "$work/holdout.jsonl" --json > "$work/holdout.json"
+"$beattag" bench --corpus "$seed3/holdout" --json >> "$work/holdout.json"
 echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3
 echo "== OctaveDecision"; python3 scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10
 echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform
 echo "== ConfidenceEvidence"; python3 scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
-echo "samples kept in $work"

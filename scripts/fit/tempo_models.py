@@ -1,25 +1,24 @@
 #!/usr/bin/env python3
-"""Fits the three small models of beattag's tempo stage on the training songs (scripts/fit/refit.sh).
+"""Fits the four small models of beattag's tempo stage (run through scripts/fit/refit.sh).
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
+  octave      OctaveDecision: P(faster level is the beat) per octave pair.
   phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
               the right tempo.
-  octave      OctaveDecision: P(faster level is the beat) from the octave samples that
-              `beattag bench --training-data FILE` writes (one JSON line per sample).
+              (These three read the samples `beattag bench --training-data FILE` writes.)
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
               `beattag bench --json` output.
 
-All three are L2-regularised logistic regressions on standardised features, printed folded back to raw
-features as Swift literals to paste into the source. Samples are weighted so that the training set
-has the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo
-terms act as a prior for real music, not for the corpus. Never fit on the held-out split (the
-seed-1 holdout): pass it with --check to see the held-out score.
+All four are L2-regularised logistic regressions on standardised features, printed folded back to
+raw features as Swift literals to paste into the source. Samples are weighted so that the songs have
+the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo terms
+act as a prior for real music, not for the corpus (--uniform: every sample alike, used for the
+phase). Never fit on a held-out split: pass it with --check to see the held-out score.
 
 Usage:
-  python3 scripts/fit/tempo_models.py octave TUNE.jsonl [--check HOLDOUT.jsonl] [--l2 1.0]
-  python3 scripts/fit/tempo_models.py family TUNE.jsonl [--check HOLDOUT.jsonl]
-  python3 scripts/fit/tempo_models.py confidence TUNE_BENCH.json [--check HOLDOUT_BENCH.json]
+  python3 scripts/fit/tempo_models.py family|octave|phase TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
+  python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0]
 """
 import argparse
 import json

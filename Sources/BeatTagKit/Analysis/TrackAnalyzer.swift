@@ -3,7 +3,7 @@ import Foundation
 /// Everything the analysis says about one track.
 public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis would change stored results: decides re-analysis.
-    public static let currentVersion = 11
+    public static let currentVersion = 12
 
     public var bpm: Double
     public var confidence: Double

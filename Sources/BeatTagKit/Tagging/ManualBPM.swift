@@ -81,12 +81,12 @@ public enum UntaggedQueue {
         public var reason: Reason
     }
 
-    /// `below`: analysed tempi under this confidence are listed; the default is the level `match`
-    /// marks as in doubt.
-    /// The other octave's probability from which the octave counts as in doubt. (Catalogs analysed
-    /// before version 10 kept an alternative only above it, some without a score: those count too.)
+    /// The runner-up octave's probability from which the octave counts as in doubt. (Rows analysed
+    /// before version 10 may hold an alternative without a score: those count as in doubt.)
     public static let octaveInDoubt = 0.25
 
+    /// `below`: analysed tempi under this confidence are listed; the default is the level `match`
+    /// marks as in doubt.
     public static func items(_ tracks: [TrackRecord], below confidence: Double = ConfidenceEvidence.trusted) -> [Item] {
         var items: [Item] = []
         for t in tracks where t.state != .missing && t.bpmManual == nil {

@@ -27,6 +27,7 @@ final class BeatPhaseTests: XCTestCase {
     }
 
     func testShiftingMovesEveryBeatHalfAnInterval() {
-        XCTAssertEqual(BeatPhase.shifted([0, 10, 20, 32]), [5, 15, 26, 38])
+        XCTAssertEqual(BeatPhase.shifted([10, 20, 30, 42]), [5, 15, 25, 36, 48])
+        XCTAssertEqual(BeatPhase.shifted([0, 10, 20]), [5, 15, 25], "no beat before frame 0")
     }
 }

@@ -39,7 +39,7 @@ final class SyntheticTempoTests: XCTestCase {
     /// Straight hip-hop with sixteenth hats is the hardest octave call here: its syncopated kicks and
     /// metronomic sixteenth hats fill the half-beats. Whichever octave is chosen, the other must be
     /// kept as the alternative, their probabilities must add up, and the confidence must not look
-    /// certain. Known miss (issue 9, analysis versions 8–9): this drum machine's hip-hop at 70–93 BPM is
+    /// certain. Known miss (issue 9, analysis versions 8–11): this drum machine's hip-hop at 70–93 BPM is
     /// read double with octave probability ≈ 0.7, so the confidence check is skipped, loudly, when
     /// exactly that happens; every other check still runs.
     private func checkCoinTossOctave(bpm: Double, file: StaticString = #filePath, line: UInt = #line) throws {

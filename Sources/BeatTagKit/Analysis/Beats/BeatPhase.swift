@@ -33,16 +33,27 @@ public enum BeatPhase {
         }
     }
 
+    /// Shift only on evidence: enough beats for two bars, and onsets on the beats or half-beats (flat
+    /// curves give all-zero features, where the bias alone would decide).
+    public static func shouldShift(beats: [Double], curves: OnsetCurves) -> Bool {
+        guard beats.count >= 8 else { return false }
+        let onsets = beats.reduce(0.0) { $0 + (Novelty.peak(curves.all, around: $1, radius: 2) ?? 0) } / Double(beats.count)
+        return onsets > 0.1 && probabilityShifted(beats: beats, curves: curves) >= 0.5
+    }
+
     /// Probability that the half-beats, not the tracked beats, are the beat.
     public static func probabilityShifted(beats: [Double], curves: OnsetCurves) -> Double {
         let z = zip(weights, features(beats: beats, curves: curves)).reduce(bias) { $0 + $1.0 * $1.1 }
         return 1 / (1 + exp(-z))
     }
 
-    /// The beats moved half a beat later (the last one extrapolated by the last interval).
+    /// The beats moved half a beat: the midpoints, plus the half-beat before the first beat (when not
+    /// before frame 0: it is the first real beat when the tracker sat on the "and"s) and after the last.
     public static func shifted(_ beats: [Double]) -> [Double] {
         guard beats.count >= 2 else { return beats }
-        var out = zip(beats, beats.dropFirst()).map { ($0 + $1) / 2 }
+        let first = beats[0] - (beats[1] - beats[0]) / 2
+        var out = first >= 0 ? [first] : []
+        out += zip(beats, beats.dropFirst()).map { ($0 + $1) / 2 }
         out.append(beats[beats.count - 1] + (beats[beats.count - 1] - beats[beats.count - 2]) / 2)
         return out
     }

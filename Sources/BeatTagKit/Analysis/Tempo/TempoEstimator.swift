@@ -86,11 +86,13 @@ public final class TempoEstimator {
     public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [Double])? {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
-        // Each step rejects one level with some certainty; the least certain step decides how sure the
-        // octave is, and the level it rejected is the runner-up.
+        // Each step rejects one level with some certainty. Only the steps next to the final level
+        // count (a move supersedes what was decided before it): the least certain of them decides how
+        // sure the octave is, and the level it rejected, an octave away, is the runner-up.
         var certainty = 1.0
         var runnerUp: Level?
-        func step(rejecting level: Level, certainty stepCertainty: Double) {
+        func step(rejecting level: Level, certainty stepCertainty: Double, moving: Bool = false) {
+            if moving { (certainty, runnerUp) = (1, nil) }
             if runnerUp == nil || stepCertainty < certainty { runnerUp = level }
             certainty = min(certainty, stepCertainty)
         }
@@ -101,7 +103,7 @@ public final class TempoEstimator {
                 step(rejecting: slower, certainty: 2 * p - 1)
                 break
             }
-            step(rejecting: best, certainty: 1 - 2 * p)
+            step(rejecting: best, certainty: 1 - 2 * p, moving: true)
             best = slower
             movedDown = true
         }
@@ -112,7 +114,7 @@ public final class TempoEstimator {
                     step(rejecting: faster, certainty: 1 - 2 * p)
                     break
                 }
-                step(rejecting: best, certainty: 2 * p - 1)
+                step(rejecting: best, certainty: 2 * p - 1, moving: true)
                 best = faster
             }
         }
@@ -130,7 +132,7 @@ public final class TempoEstimator {
             bpm: best.bpm, confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: $0.bpm, score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        let beats = decidePhase && BeatPhase.probabilityShifted(beats: best.beats, curves: curves) >= 0.5
+        let beats = decidePhase && BeatPhase.shouldShift(beats: best.beats, curves: curves)
             ? BeatPhase.shifted(best.beats) : best.beats
         return (estimate, beats)
     }
