@@ -16,7 +16,7 @@ import Foundation
 /// standardised features, folded back here) on the development corpora; bench reports the
 /// held-out split. See docs/tempo.md.
 public enum OctaveDecision {
-    /// One level's tracked beats (frames) and support.
+    /// One tempo level: its tracked beats (frames, empty until tracked) and support.
     public struct LevelEvidence: Sendable {
         public var bpm: Double
         public var beats: [Double]

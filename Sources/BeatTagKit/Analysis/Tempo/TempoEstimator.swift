@@ -9,19 +9,8 @@ public final class TempoEstimator {
     /// Tempi a track may be given, BPM.
     public static let range = 50.0...230.0
 
-    /// One tempo hypothesis and, once tracked, its beats (frames).
-    struct Level {
-        var bpm: Double
-        /// Periodicity support relative to the strongest tempo, 0…1.
-        var salience: Double
-        var beats: [Double] = []
-        /// Mean novelty below 2 kHz on the beats (units of its standard deviation).
-        var onBeat = 0.0
-        var subdivision = OctaveDecision.Subdivision()
-        var evidence: OctaveDecision.LevelEvidence {
-            OctaveDecision.LevelEvidence(bpm: bpm, beats: beats, salience: salience, onBeat: onBeat, subdivision: subdivision)
-        }
-    }
+    /// One tempo hypothesis and, once tracked, its beats (frames) and what the octave decision reads.
+    typealias Level = OctaveDecision.LevelEvidence
 
     private let curves: OnsetCurves
     private let salience: TempoSalience
@@ -43,7 +32,7 @@ public final class TempoEstimator {
             for ratio in [1.0, 2, 0.5, 1.5, 2.0 / 3, 4.0 / 3, 0.75] {
                 let bpm = peak.bpm * ratio
                 guard Self.range.contains(bpm), !proposals.contains(where: { abs($0.bpm / bpm - 1) < 0.02 }) else { continue }
-                proposals.append(Level(bpm: bpm, salience: salience.value(at: bpm) / maxSalience))
+                proposals.append(Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0))
             }
         }
         guard !proposals.isEmpty else { return nil }
@@ -65,7 +54,7 @@ public final class TempoEstimator {
         guard Self.range.contains(bpm) else { return nil }
         if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
         var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
-            ?? Level(bpm: bpm, salience: salience.value(at: bpm) / maxSalience)
+            ?? Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0)
         level.beats = BeatTracker.track(novelty: curves.all, period: 60 * curves.frameRate / level.bpm)
         level.onBeat = Self.mean(level.beats.map { Novelty.peak(curves.body, around: $0, radius: 2) ?? 0 })
         let period = 60 * curves.frameRate / level.bpm
@@ -78,7 +67,7 @@ public final class TempoEstimator {
     }
 
     private func probabilityFaster(_ slow: Level, _ fast: Level) -> Double {
-        OctaveDecision.probabilityFaster(slow: slow.evidence, fast: fast.evidence, curves: curves)
+        OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
     }
 
     /// Tempo and the chosen level's beats (frames). `decidePhase: false` keeps the tracker's phase
@@ -142,10 +131,10 @@ public final class TempoEstimator {
     public func trainingPairs(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
         var pairs: [(features: [Double], fasterIsBeat: Bool)] = []
         if let slow = track(truthBPM / 2), let fast = track(truthBPM) {
-            pairs.append((OctaveDecision.features(slow: slow.evidence, fast: fast.evidence, curves: curves), true))
+            pairs.append((OctaveDecision.features(slow: slow, fast: fast, curves: curves), true))
         }
         if let slow = track(truthBPM), let fast = track(truthBPM * 2) {
-            pairs.append((OctaveDecision.features(slow: slow.evidence, fast: fast.evidence, curves: curves), false))
+            pairs.append((OctaveDecision.features(slow: slow, fast: fast, curves: curves), false))
         }
         return pairs
     }
