@@ -80,6 +80,13 @@ def folded(beta, mean, sd):
     return w, b
 
 
+def print_model(w, b):
+    """The model as the Swift literal to paste (a `LogisticModel`)."""
+    print("static let model = LogisticModel(")
+    print("    weights: [" + ", ".join(f"{x:.4f}" for x in w) + "],")
+    print(f"    bias: {b:.4f})")
+
+
 def predict(w, b, X):
     return 1 / (1 + np.exp(-(X @ w + b)))
 
@@ -126,8 +133,7 @@ def binary(args):
             hits = sum(int(yc[[i for i, g in enumerate(cf) if g == f]][np.argmax(pc[[i for i, g in enumerate(cf) if g == f]])] == 1)
                        for f in set(cf))
             print(f"check: top-1 {hits}/{len(set(cf))} songs")
-    print("static let weights: [Double] = [" + ", ".join(f"{x:.4f}" for x in wf) + "]")
-    print(f"static let bias = {bf:.4f}")
+    print_model(wf, bf)
 
 
 def confidence_rows(path):
@@ -178,8 +184,7 @@ def confidence(args):
         trusted = p >= 0.8
         if trusted.any():
             print(f"  {name}: right at >= 0.8: {ok[trusted].mean():.3f} (n={trusted.sum()})")
-    print("static let weights: [Double] = [" + ", ".join(f"{x:.4f}" for x in wf) + "]")
-    print(f"static let bias = {bf:.4f}")
+    print_model(wf, bf)
 
 
 def main():

@@ -10,8 +10,9 @@ import Foundation
 public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
 
-    static let weights: [Double] = [-1.4029, 1.5889, 0.1790, 2.8179, -6.7369, 1.0518, 2.2529, -7.9106, -5.3240, -0.7666, 8.8199, 0.0590, -3.4420, 1.6497, -3.6648]
-    static let bias = 0.1755
+    static let model = LogisticModel(
+        weights: [-1.4029, 1.5889, 0.1790, 2.8179, -6.7369, 1.0518, 2.2529, -7.9106, -5.3240, -0.7666, 8.8199, 0.0590, -3.4420, 1.6497, -3.6648],
+        bias: 0.1755)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [Double], curves: OnsetCurves) -> [Double] {
@@ -43,8 +44,7 @@ public enum BeatPhase {
 
     /// Probability that the half-beats, not the tracked beats, are the beat.
     public static func probabilityShifted(beats: [Double], curves: OnsetCurves) -> Double {
-        let z = zip(weights, features(beats: beats, curves: curves)).reduce(bias) { $0 + $1.0 * $1.1 }
-        return 1 / (1 + exp(-z))
+        model.probability(features(beats: beats, curves: curves))
     }
 
     /// The beats moved half a beat: the midpoints, plus the half-beat before the first beat (when not

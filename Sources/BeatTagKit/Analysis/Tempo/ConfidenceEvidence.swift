@@ -26,13 +26,13 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// Logistic calibration, weighted to `TempoPrior.library`, fitted on songs the family, octave and
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
-    static let weights: [Double] = [0.0705, 0.1576, 0.5909, 0.0364, 0.0169]
-    static let bias = -1.6257
+    static let model = LogisticModel(
+        weights: [0.0705, 0.1576, 0.5909, 0.0364, 0.0169],
+        bias: -1.6257)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.
     public var confidence: Double {
-        let z = zip(Self.weights, features).reduce(ConfidenceEvidence.bias) { $0 + $1.0 * $1.1 }
-        return min(1 / (1 + exp(-z)), octaveProbability)
+        min(Self.model.probability(features), octaveProbability)
     }
 }

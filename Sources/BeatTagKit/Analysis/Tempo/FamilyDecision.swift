@@ -31,24 +31,23 @@ public enum FamilyDecision {
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
     ]
 
-    static let weights: [Double] = [2.7983, 8.2632, 2.8890, -4.8512, 3.0985, -2.5010, 0.6969, 0.0269, 1.6366, 0.8839, -0.9257, 0.5673, 2.1394, 4.5478]
-    static let bias = 0.7645
+    static let model = LogisticModel(
+        weights: [2.7983, 8.2632, 2.8890, -4.8512, 3.0985, -2.5010, 0.6969, 0.0269, 1.6366, 0.8839, -0.9257, 0.5673, 2.1394, 4.5478],
+        bias: 0.7645)
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
-    static func features(bpm: Double, curves: OnsetCurves, relativeSalience: (Double) -> Double) -> [Double] {
+    static func features(bpm: Double, frameRate: Double, periodicity: Periodicity,
+                         relativeSalience: (Double) -> Double) -> [Double] {
         let f = folded(bpm)
-        let period = 60 * curves.frameRate / f
-        func c(_ x: [Float], _ beats: Double) -> Double { Autocorrelation.coefficient(x, lag: period * beats) }
+        let period = 60 * frameRate / f
+        func c(_ x: Periodicity.Curve, _ beats: Double) -> Double { periodicity.coefficient(x, lag: period * beats) }
         func logSalience(_ bpm: Double) -> Double { log(max(relativeSalience(bpm), 1e-3)) }
         let tempo = log2(f / 120)
         return [
             logSalience(f), max(logSalience(f / 2), logSalience(f), logSalience(f * 2)), tempo, tempo * tempo,
-            c(curves.all, 0.5), c(curves.all, 1), c(curves.all, 1.5), c(curves.all, 2), c(curves.all, 3), c(curves.all, 4),
-            c(curves.low, 2), c(curves.low, 4), c(curves.snare, 2), c(curves.high, 0.5),
+            c(.all, 0.5), c(.all, 1), c(.all, 1.5), c(.all, 2), c(.all, 3), c(.all, 4),
+            c(.low, 2), c(.low, 4), c(.snare, 2), c(.high, 0.5),
         ]
     }
 
-    static func logit(_ features: [Double]) -> Double {
-        zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
-    }
 }

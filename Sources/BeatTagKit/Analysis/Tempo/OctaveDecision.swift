@@ -56,8 +56,9 @@ public enum OctaveDecision {
     ]
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
-    static let weights: [Double] = [-0.9026, 3.7194, 0.0243, 0.2225, -0.0564, -0.6917, 0.2477, -2.3884, -2.7467, 1.9643, 1.6139, 0.2605, -3.5511, -1.0640, -1.1364, 1.2921, -1.0432, 2.4010, 2.7861]
-    static let bias = -0.4762
+    static let model = LogisticModel(
+        weights: [-0.9026, 3.7194, 0.0243, 0.2225, -0.0564, -0.6917, 0.2477, -2.3884, -2.7467, 1.9643, 1.6139, 0.2605, -3.5511, -1.0640, -1.1364, 1.2921, -1.0432, 2.4010, 2.7861],
+        bias: -0.4762)
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
@@ -115,12 +116,8 @@ public enum OctaveDecision {
         ]
     }
 
-    public static func logit(_ features: [Double]) -> Double {
-        zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
-    }
-
     /// Probability that the faster of the two levels is the beat.
     public static func probabilityFaster(slow: LevelEvidence, fast: LevelEvidence, curves: OnsetCurves) -> Double {
-        1 / (1 + exp(-logit(features(slow: slow, fast: fast, curves: curves))))
+        model.probability(features(slow: slow, fast: fast, curves: curves))
     }
 }

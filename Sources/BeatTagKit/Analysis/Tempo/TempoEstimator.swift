@@ -13,6 +13,7 @@ public final class TempoEstimator {
     typealias Level = OctaveDecision.LevelEvidence
 
     private let curves: OnsetCurves
+    private let periodicity: Periodicity
     private let salience: TempoSalience
     private let maxSalience: Double
     private var proposals: [Level] = []
@@ -26,6 +27,7 @@ public final class TempoEstimator {
         let acf = Autocorrelation(curves.all, maxLag: maxLag)
         guard acf.values[0] > 0 else { return nil }
         self.curves = curves
+        periodicity = Periodicity(curves)
         salience = TempoSalience(acf: acf, frameRate: rate)
         maxSalience = max(salience.values.max() ?? 1, 1e-9)
         for peak in salience.peaks(limit: 4) {
@@ -38,7 +40,7 @@ public final class TempoEstimator {
         guard !proposals.isEmpty else { return nil }
         for proposal in proposals where !families.contains(where: { FamilyDecision.sameFamily($0.bpm, proposal.bpm, tolerance: 0.02) }) {
             let bpm = FamilyDecision.folded(proposal.bpm)
-            families.append((bpm, FamilyDecision.logit(familyFeatures(bpm))))
+            families.append((bpm, FamilyDecision.model.logit(familyFeatures(bpm))))
         }
     }
 
@@ -46,7 +48,9 @@ public final class TempoEstimator {
     private var families: [(bpm: Double, score: Double)] = []
 
     private func familyFeatures(_ bpm: Double) -> [Double] {
-        FamilyDecision.features(bpm: bpm, curves: curves) { self.salience.value(at: $0) / self.maxSalience }
+        FamilyDecision.features(bpm: bpm, frameRate: curves.frameRate, periodicity: periodicity) {
+            self.salience.value(at: $0) / self.maxSalience
+        }
     }
 
     /// The level at `bpm`, beat-tracked once.
@@ -55,13 +59,13 @@ public final class TempoEstimator {
         if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
         var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
             ?? Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0)
-        level.beats = BeatTracker.track(novelty: curves.all, period: 60 * curves.frameRate / level.bpm)
-        level.onBeat = Self.mean(level.beats.map { Novelty.peak(curves.body, around: $0, radius: 2) ?? 0 })
         let period = 60 * curves.frameRate / level.bpm
+        level.beats = BeatTracker.track(novelty: curves.all, period: period)
+        level.onBeat = Self.mean(level.beats.map { Novelty.peak(curves.body, around: $0, radius: 2) ?? 0 })
         level.subdivision = OctaveDecision.Subdivision(
-            beat: Autocorrelation.coefficient(curves.all, lag: period), half: Autocorrelation.coefficient(curves.all, lag: period / 2),
-            quarter: Autocorrelation.coefficient(curves.all, lag: period / 4), hatsHalf: Autocorrelation.coefficient(curves.high, lag: period / 2),
-            hatsQuarter: Autocorrelation.coefficient(curves.high, lag: period / 4))
+            beat: periodicity.coefficient(.all, lag: period), half: periodicity.coefficient(.all, lag: period / 2),
+            quarter: periodicity.coefficient(.all, lag: period / 4), hatsHalf: periodicity.coefficient(.high, lag: period / 2),
+            hatsQuarter: periodicity.coefficient(.high, lag: period / 4))
         tracked.append(level)
         return level
     }
