@@ -30,19 +30,27 @@ let package = Package(
                 "CSndfile", "CFFTW", "CTagLibShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .executableTarget(
-            name: "beattag",
+        // Every command: parsing, printing, exit codes. The library does the work.
+        .target(
+            name: "BeatTagCLI",
             dependencies: [
                 "BeatTagKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "beattag",
+            dependencies: ["BeatTagCLI"]),
+        // Signal and drum synthesis and test-audio writing: for tests and fixtures, never linked into `beattag`.
+        .target(
+            name: "BeatTagTestSupport",
+            dependencies: ["BeatTagKit", "CSndfile"]),
         // Writes Fixtures/ deterministically (drum patterns at known tempi, tags, odd cases).
         .executableTarget(
             name: "beattag-fixtures",
-            dependencies: ["BeatTagKit"]),
+            dependencies: ["BeatTagKit", "BeatTagTestSupport"]),
         .testTarget(
             name: "BeatTagKitTests",
-            dependencies: ["BeatTagKit"]),
+            dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -2,6 +2,7 @@
 // Clear clips at known tempi with their beat times (truth.csv + <file>.beats, the corpus layout
 // `beattag bench` reads), tag and licence cases, and the odd files a scan must survive.
 import BeatTagKit
+import BeatTagTestSupport
 import Foundation
 
 let root = CommandLine.arguments.dropFirst().first ?? "Fixtures/library"

@@ -93,11 +93,11 @@ public enum TempoBenchmark {
                     samples(clip: clip, curves: curves).forEach(training)
                 }
                 results.append(ClipResult(
-                    file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm,
-                    confidence: analysis.confidence, alternative: analysis.alternative?.bpm,
+                    file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm.value,
+                    confidence: analysis.confidence, alternative: analysis.alternative?.bpm.value,
                     alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
-                    fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats, reference: clip.beats),
-                    phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats, reference: clip.beats),
+                    fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),
+                    phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
                     analysisSeconds: timing.analysisSeconds))
             } catch {
@@ -140,10 +140,10 @@ public enum TempoBenchmark {
             out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: pair.fasterIsBeat, features: pair.features))
         }
-        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm, clip.bpm) {
-            let times = frames.map { curves.startTime + $0 / curves.frameRate }
-            let f = TempoMetrics.fMeasure(estimated: times, reference: clip.beats)
-            let fShifted = TempoMetrics.fMeasure(estimated: BeatPhase.shifted(times), reference: clip.beats)
+        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm) {
+            func times(_ frames: [FramePosition]) -> [Double] { frames.map { curves.time(of: $0).value } }
+            let f = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
+            let fShifted = TempoMetrics.fMeasure(estimated: times(BeatPhase.shifted(frames)), reference: clip.beats)
             if abs(f - fShifted) > 0.2 {
                 out.append(TrainingSample(kind: .phase, file: clip.file, group: clip.group, reference: clip.bpm,
                                           label: fShifted > f, features: BeatPhase.features(beats: frames, curves: curves)))

@@ -1,17 +1,6 @@
 import Foundation
 import GRDB
 
-public enum CatalogError: Error, CustomStringConvertible {
-    case cannotOpen(path: String, reason: String)
-    case notFound(path: String)
-    public var description: String {
-        switch self {
-        case .cannotOpen(let path, let reason): return "cannot open catalog \(path): \(reason)"
-        case .notFound(let path): return "no catalog at \(path) (run `beattag scan FOLDER` first)"
-        }
-    }
-}
-
 /// The SQLite catalog: one WAL database, schema by migrations, one transaction per file so that a
 /// killed scan leaves every finished file in and nothing half-written.
 public final class Catalog: @unchecked Sendable {
@@ -43,6 +32,7 @@ public final class Catalog: @unchecked Sendable {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            db.add(function: Catalog.foldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: config)
@@ -143,12 +133,22 @@ public final class Catalog: @unchecked Sendable {
     /// Every row, ordered by path. Without `beats` unless asked: matching, stats and the scan's
     /// change check do not need the beat blobs, which are most of a large catalog's bytes.
     public func allTracks(includingBeats: Bool = false) throws -> [TrackRecord] {
+        var query = TrackQuery()
+        query.includeBeats = includingBeats
+        return try tracks(matching: query)
+    }
+
+    /// The rows a `TrackQuery` selects, ordered by path.
+    public func tracks(matching query: TrackQuery) throws -> [TrackRecord] {
         try pool.read { db in
-            if includingBeats { return try TrackRecord.order(Column("path")).fetchAll(db) }
-            let columns = try db.columns(in: TrackRecord.databaseTableName).map(\.name).filter { $0 != "beats" }
-            let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-            return try TrackRecord.fetchAll(db, sql: "SELECT \(list), NULL AS beats FROM track ORDER BY path")
+            let columns = try db.columns(in: TrackRecord.databaseTableName).map(\.name)
+            return try query.request(columns: columns).fetchAll(db)
         }
+    }
+
+    /// `TextMatch.fold` inside SQL, for case- and accent-insensitive search.
+    static let foldFunction = DatabaseFunction("beattag_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(TextMatch.fold)
     }
 
     /// Saves one track in its own transaction.
@@ -199,12 +199,5 @@ public final class Catalog: @unchecked Sendable {
         try pool.read { db in
             try TrackRecord.filter(Column("fingerprint") == fingerprint && Column("fileSize") == size).order(Column("id")).fetchAll(db)
         }
-    }
-}
-
-extension String {
-    func isInside(folder: String) -> Bool {
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        return self == folder || hasPrefix(base)
     }
 }

@@ -1,23 +1,6 @@
 import Foundation
 import GRDB
 
-/// Where the BPM in use came from.
-public enum BPMSource: String, Codable, Sendable, DatabaseValueConvertible {
-    case manual, analysis, tag
-}
-
-/// A track's place in the scan lifecycle.
-public enum TrackState: String, Codable, Sendable, CaseIterable, DatabaseValueConvertible {
-    /// Decoded and analysed.
-    case analysed
-    /// Tags read, audio not decodable here (AAC, ALAC, DRM, WMA): see `metadataOnlyReason`.
-    case metadataOnly = "metadata-only"
-    /// Neither decodable nor taggable, or analysis failed: see `lastError`.
-    case failed
-    /// Was catalogued, not found by the last complete scan of its folder. Kept: hand-entered data survives.
-    case missing
-}
-
 extension SourceType: DatabaseValueConvertible {}
 
 /// One row of the `track` table: see catalog/schema.md for every column's meaning and origin.
@@ -104,64 +87,5 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var beatTimes: [Double] {
         get { beats.map(BeatCoding.decode) ?? [] }
         set { beats = newValue.isEmpty ? nil : BeatCoding.encode(newValue) }
-    }
-
-    /// Manual beats tags beats analysis: the user has listened. Between tag and analysis, a confident
-    /// analysis wins (it comes with a beat grid); a tag beats a doubtful one.
-    public mutating func chooseBPM() {
-        if let manual = bpmManual {
-            (bpm, bpmSource, bpmReason) = (manual, .manual, "set by hand")
-            return
-        }
-        let confident = (confidence ?? 0) >= BPMPolicy.confidentAnalysis
-        switch (bpmAnalysed, bpmTag) {
-        case let (analysed?, tag?):
-            let ratio = analysed / tag
-            if abs(ratio - 1) <= 0.04 {
-                (bpm, bpmSource, bpmReason) = (analysed, .analysis, String(format: "analysis agrees with the BPM tag (%.1f)", tag))
-            } else if confident {
-                (bpm, bpmSource, bpmReason) = (analysed, .analysis,
-                                                String(format: "analysis (confidence %.2f) overrides the BPM tag %.1f", confidence ?? 0, tag))
-            } else {
-                (bpm, bpmSource, bpmReason) = (tag, .tag,
-                                                String(format: "BPM tag preferred: analysis (%.1f) has low confidence %.2f", analysed, confidence ?? 0))
-            }
-        case let (analysed?, nil):
-            (bpm, bpmSource, bpmReason) = (analysed, .analysis, confident ? "analysis" : "analysis (low confidence)")
-        case let (nil, tag?):
-            (bpm, bpmSource, bpmReason) = (tag, .tag, waveformAnalysed ? "BPM tag" : "BPM tag (audio not analysed)")
-        case (nil, nil):
-            (bpm, bpmSource, bpmReason) = (nil, nil, nil)
-        }
-    }
-}
-
-public enum BPMPolicy {
-    /// Analysis at or above this confidence is trusted over a disagreeing BPM tag.
-    public static let confidentAnalysis = 0.5
-}
-
-/// Beat times as packed little-endian Float32: 4 bytes a beat, a 4-minute track in under 3 KB.
-public enum BeatCoding {
-    public static func encode(_ beats: [Double]) -> Data {
-        var data = Data(capacity: beats.count * 4)
-        for beat in beats {
-            var bits = Float(beat).bitPattern.littleEndian
-            withUnsafeBytes(of: &bits) { data.append(contentsOf: $0) }
-        }
-        return data
-    }
-
-    public static func decode(_ data: Data) -> [Double] {
-        var beats: [Double] = []
-        beats.reserveCapacity(data.count / 4)
-        var index = data.startIndex
-        while index + 4 <= data.endIndex {
-            var bits: UInt32 = 0
-            withUnsafeMutableBytes(of: &bits) { $0.copyBytes(from: data[index..<index + 4]) }
-            beats.append(Double(Float(bitPattern: UInt32(littleEndian: bits))))
-            index += 4
-        }
-        return beats
     }
 }

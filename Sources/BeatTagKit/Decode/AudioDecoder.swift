@@ -15,16 +15,6 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-public struct AudioStreamInfo: Equatable, Sendable {
-    public var sampleRate: Int
-    public var channels: Int
-    /// Frame count as the header states it; may be unknown (0) or wrong for truncated files.
-    public var frames: Int64
-    public var format: String
-
-    public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
-}
-
 /// One open libsndfile handle, read in blocks so memory does not grow with the track.
 /// Not shared across threads: each file is decoded inside one task.
 public final class AudioDecoder {

@@ -9,8 +9,7 @@ public enum M3U8Writer {
         for entry in entries {
             let t = entry.track
             let seconds = Int((t.durationSeconds ?? 0).rounded())
-            let name = t.title.map { (t.artist.map { "\($0) - " } ?? "") + $0 }
-                ?? ((t.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = t.displayName(separator: " - ", withExtension: false)
             lines.append("#EXTINF:\(seconds),\(oneLine(name))")
             lines.append(absolute ? t.path : relativePath(from: base, to: t.path))
         }

@@ -30,7 +30,7 @@ public enum SongIdentity {
     }
 
     public static func key(for track: TrackRecord) -> String {
-        let title = track.title ?? ((track.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let title = track.title ?? track.fileStem
         return primaryArtist(track.artist ?? "") + "\u{1f}" + normalizedTitle(title)
     }
 

@@ -54,13 +54,3 @@ public struct RightsSidecar: Equatable, Sendable {
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 }
-
-public enum RightsResolver {
-    /// Tags in the file win over a folder's sidecar, which wins over the scan's `--source`.
-    public static func resolve(tags: TrackTags?, sidecar: RightsSidecar?, option: SourceType?) -> Rights {
-        if let tags, let fromTags = LicenseParser.rights(from: tags) { return fromTags }
-        if let sidecar { return sidecar.rights }
-        if let option { return Rights(source: option, origin: .option) }
-        return .unknown
-    }
-}

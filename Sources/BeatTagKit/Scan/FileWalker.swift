@@ -3,19 +3,6 @@ import Foundation
 import Glibc
 #endif
 
-/// A file the walk found, with the rights its folder declares.
-public struct FoundFile: Sendable {
-    public var path: String
-    public var size: Int64
-    public var modifiedAt: Double
-    public var sidecar: RightsSidecar?
-}
-
-public struct ScanProblem: Codable, Equatable, Sendable {
-    public var path: String
-    public var message: String
-}
-
 /// Recursive walk: follows symbolic links once per directory (no loops), skips hidden entries,
 /// keeps files whose content or name says audio.
 public enum FileWalker {

@@ -1,44 +1,9 @@
 import Foundation
 
-public struct ScanOptions: Sendable {
-    public var roots: [String]
-    public var source: SourceType?
-    public var force = false
-    public var workers = ProcessInfo.processInfo.activeProcessorCount
-    public init(roots: [String], source: SourceType? = nil, force: Bool = false) {
-        self.roots = roots
-        self.source = source
-        self.force = force
-    }
-}
-
-public struct ScanSummary: Codable, Equatable, Sendable {
-    public var found = 0
-    public var analysed = 0
-    public var unchanged = 0
-    public var metadataOnly = 0
-    public var failed = 0
-    public var moved = 0
-    public var missing = 0
-    public var interrupted = false
-    public var audioSeconds = 0.0
-    public var wallSeconds = 0.0
-    public var problems: [ScanProblem] = []
-
-    public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
-}
-
-/// What a progress display needs, sent after every file.
-public struct ScanProgress: Sendable {
-    public var done: Int
-    public var total: Int
-    public var elapsed: Double
-    public var currentPath: String
-}
-
-/// Schedules the scan: walk, decide what needs work, process files on all cores, one catalog
-/// transaction per file. Stopping (`cancel`) lets running files finish and leaves the catalog
-/// consistent; the next scan resumes because finished files are then unchanged.
+/// Schedules the scan in four stages: walk the roots, plan (skip what is unchanged), process the
+/// rest on all cores with one catalog transaction per file, and mark what the walk no longer found
+/// as missing. Stopping (`cancel`) lets running files finish and leaves the catalog consistent; the
+/// next scan resumes because finished files are then unchanged.
 public final class LibraryScanner: @unchecked Sendable {
     private let catalog: Catalog
     private let options: ScanOptions
@@ -66,13 +31,29 @@ public final class LibraryScanner: @unchecked Sendable {
         summary.problems = walk.problems
         walk.problems.forEach { onProblem?($0) }
         summary.found = walk.files.count
-
-        let existing = Dictionary(try catalog.allTracks().map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        var work: [(FoundFile, TrackRecord?)] = []
         let now = Date().timeIntervalSince1970
-        for file in walk.files {
+        let work = try plan(walk.files, summary: &summary)
+        try process(work, foundPaths: Set(walk.files.map(\.path)), started: started, summary: &summary)
+        summary.interrupted = isCancelled
+        // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
+        // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
+        if !summary.interrupted {
+            summary.missing += try catalog.markMissing(under: walk.walkedRoots, except: Set(walk.files.map(\.path)), now: now)
+        }
+        summary.wallSeconds = Date().timeIntervalSince(started)
+        return summary
+    }
+
+    /// A file to process and the row it had, if any.
+    typealias WorkItem = (file: FoundFile, row: TrackRecord?)
+
+    /// The files that need work; unchanged ones are only marked present.
+    private func plan(_ files: [FoundFile], summary: inout ScanSummary) throws -> [WorkItem] {
+        let existing = Dictionary(try catalog.allTracks().map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var work: [WorkItem] = []
+        for file in files {
             let row = existing[file.path]
-            if !options.force, var row, try isUnchanged(file, row: &row) {
+            if !options.force, var row, isUnchanged(file, row: row) {
                 summary.unchanged += 1
                 if row.state == .missing || row.modifiedAt != file.modifiedAt {
                     row.state = row.settledState
@@ -83,18 +64,19 @@ public final class LibraryScanner: @unchecked Sendable {
             }
             work.append((file, row))
         }
+        return work
+    }
 
-        let foundPaths = Set(walk.files.map(\.path))
+    /// Runs the work on `options.workers` threads, each taking the next file until none is left.
+    private func process(_ work: [WorkItem], foundPaths: Set<String>, started: Date, summary: inout ScanSummary) throws {
         var claimed = Set<Int64>()
-        let total = work.count
-        var next = 0
-        var done = 0
-        let workers = max(1, min(options.workers, total))
+        var next = 0, done = 0
         var firstError: Error?
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        var tally = summary
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.workers, work.count))) { _ in
             while true {
                 lock.lock()
-                guard next < total, !cancelled, firstError == nil else { lock.unlock(); return }
+                guard next < work.count, !cancelled, firstError == nil else { lock.unlock(); return }
                 let (file, row) = work[next]
                 next += 1
                 lock.unlock()
@@ -102,42 +84,20 @@ public final class LibraryScanner: @unchecked Sendable {
                 var previous = row
                 // A new path: its fingerprint tells whether it is a catalogued file that moved.
                 let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
-                if let fingerprint, let candidates = try? catalog.tracks(fingerprint: fingerprint, size: file.size) {
-                    // Moved or renamed: same content, and its old path is gone (marked missing, or not on disk now).
-                    let gone = candidates.filter {
-                        $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
-                    }
-                    lock.lock()
-                    if let moved = gone.first(where: { !claimed.contains($0.id ?? -1) }) {
-                        claimed.insert(moved.id ?? -1)
-                        previous = moved  // keeps its id, manual BPM and rights
-                        summary.moved += 1
-                    }
-                    lock.unlock()
+                if let fingerprint, let moved = movedRow(fingerprint: fingerprint, size: file.size, foundPaths: foundPaths, claimed: &claimed) {
+                    previous = moved  // keeps its id, manual BPM and rights
+                    lock.lock(); tally.moved += 1; lock.unlock()
                 }
                 let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970, fingerprint: fingerprint)
-                do {
-                    if outcome == .vanished {
-                        // Only a row we already had is touched, and only its state.
-                        if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
-                    } else {
-                        _ = try catalog.save(record)
-                    }
-                } catch {
+                do { try store(record, outcome: outcome, previous: previous) } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
                 }
                 lock.lock()
                 done += 1
-                switch outcome {
-                case .analysed: summary.analysed += 1; summary.audioSeconds += record.durationSeconds ?? 0
-                case .metadataOnly: summary.metadataOnly += 1
-                case .failed: summary.failed += 1
-                case .vanished: summary.missing += previous == nil ? 0 : 1
-                }
-                let progress = ScanProgress(done: done, total: total, elapsed: Date().timeIntervalSince(started),
-                                            currentPath: file.path)
+                tally.count(outcome, record: record, hadRow: previous != nil)
+                let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                 lock.unlock()
                 if outcome == .failed || outcome == .vanished {
                     onProblem?(ScanProblem(path: file.path, message: outcome == .vanished ? "vanished during the scan" : record.lastError ?? "failed"))
@@ -145,19 +105,34 @@ public final class LibraryScanner: @unchecked Sendable {
                 onProgress?(progress)
             }
         }
+        summary = tally
         if let firstError { throw firstError }
-        summary.interrupted = isCancelled
-        // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
-        if !summary.interrupted {
-            let found = Set(walk.files.map(\.path))
-            summary.missing = try catalog.markMissing(under: walk.walkedRoots, except: found, now: now)
+    }
+
+    /// Moved or renamed: a row with the same content whose old path is gone (marked missing, or not
+    /// on disk now) and that no other file of this scan has claimed.
+    private func movedRow(fingerprint: String, size: Int64, foundPaths: Set<String>, claimed: inout Set<Int64>) -> TrackRecord? {
+        guard let candidates = try? catalog.tracks(fingerprint: fingerprint, size: size) else { return nil }
+        let gone = candidates.filter {
+            $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
         }
-        summary.wallSeconds = Date().timeIntervalSince(started)
-        return summary
+        lock.lock(); defer { lock.unlock() }
+        guard let moved = gone.first(where: { !claimed.contains($0.id ?? -1) }) else { return nil }
+        claimed.insert(moved.id ?? -1)
+        return moved
+    }
+
+    private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?) throws {
+        if outcome == .vanished {
+            // Only a row we already had is touched, and only its state.
+            if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
+        } else {
+            _ = try catalog.save(record)
+        }
     }
 
     /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this version.
-    private func isUnchanged(_ file: FoundFile, row: inout TrackRecord) throws -> Bool {
+    private func isUnchanged(_ file: FoundFile, row: TrackRecord) -> Bool {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
         if row.modifiedAt == file.modifiedAt { return true }
         guard let stored = row.fingerprint, stored == Fingerprint.of(path: file.path, size: file.size) else { return false }

@@ -108,15 +108,15 @@ public enum TrackProcessor {
     }
 
     static func apply(_ result: AnalysisResult, to r: inout TrackRecord) {
-        r.bpmAnalysed = result.bpm
+        r.bpmAnalysed = result.bpm.value
         r.confidence = result.confidence
         r.bpmScore = result.octaveProbability
-        r.bpmAlternative = result.alternative?.bpm
+        r.bpmAlternative = result.alternative?.bpm.value
         r.bpmAlternativeScore = result.alternative?.score
-        r.beatTimes = result.beats
+        r.beatTimes = result.beats.map(\.value)
         if let grid = result.grid {
-            r.gridOffset = grid.offset; r.gridPeriod = grid.period; r.tempoSteadiness = grid.steadiness
-            r.tempoVariable = grid.variableTempo; r.tempoMin = grid.tempoMin; r.tempoMax = grid.tempoMax
+            r.gridOffset = grid.offset.value; r.gridPeriod = grid.period.value; r.tempoSteadiness = grid.steadiness
+            r.tempoVariable = grid.variableTempo; r.tempoMin = grid.tempoMin.value; r.tempoMax = grid.tempoMax.value
         }
     }
 

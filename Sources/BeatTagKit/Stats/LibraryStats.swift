@@ -25,7 +25,7 @@ public struct LibraryStats: Codable, Sendable {
     public var buckets: [Bucket] = []
     public var cadences: [Cadence] = []
 
-    public static let range = 140.0...200.0
+    public static let range = TempoRanges.runnable
     public static let bucketWidth = 5.0
 
     public init(tracks: [TrackRecord], maxShiftPercent: Double = 10) {

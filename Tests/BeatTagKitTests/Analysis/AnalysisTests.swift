@@ -21,10 +21,10 @@ final class OnsetEnvelopeTests: XCTestCase {
         var errors: [Double] = []
         for t in clickTimes {
             // The strongest frame within ±100 ms of the click.
-            let center = Int((t - envelope.startTime) * envelope.frameRate)
+            let center = Int((t - envelope.startTime.value) * envelope.frameRate)
             let window = max(0, center - 10)...min(envelope.count - 1, center + 10)
             let best = window.max { envelope.strength[$0] < envelope.strength[$1] }!
-            let time = envelope.time(ofFrame: Double(best))
+            let time = envelope.time(of: FramePosition(Double(best))).value
             errors.append(time - t)
             XCTAssertEqual(time, t, accuracy: 0.025, "click at \(t)")
         }
@@ -48,7 +48,7 @@ struct TrackAnalyzerProbe {
     var sampleRate: Int
     func envelope(of signal: [Float]) -> OnsetEnvelope {
         var resampler = AnalysisResampler(inputRate: sampleRate)
-        let detector = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: -resampler.delaySeconds)
+        let detector = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: .zero - resampler.delay)
         var out: [Float] = []
         signal.withUnsafeBufferPointer { resampler.process($0, into: &out) }
         detector.process(out)
@@ -62,39 +62,39 @@ final class BeatTrackerTests: XCTestCase {
         for i in stride(from: 50, to: 2000, by: 43) { novelty[i] = 5 }
         let beats = BeatTracker.track(novelty: novelty, period: 43)
         XCTAssertGreaterThan(beats.count, 40)
-        for b in beats { XCTAssertEqual((Int(b.rounded()) - 50) % 43, 0, "beat at \(b)") }
+        for b in beats { XCTAssertEqual((Int(b.value.rounded()) - 50) % 43, 0, "beat at \(b)") }
     }
 }
 
 final class BeatGridTests: XCTestCase {
     func testSteadyBeatsGiveAnExactGrid() throws {
-        let beats = (0..<64).map { 0.25 + Double($0) * 60 / 174 }
+        let beats = (0..<64).map { Seconds(0.25 + Double($0) * 60 / 174) }
         let grid = try XCTUnwrap(BeatGrid.fit(beats: beats))
-        XCTAssertEqual(grid.bpm, 174, accuracy: 0.01)
-        XCTAssertEqual(grid.offset, 0.25, accuracy: 0.001)
+        XCTAssertEqual(grid.bpm.value, 174, accuracy: 0.01)
+        XCTAssertEqual(grid.offset.value, 0.25, accuracy: 0.001)
         XCTAssertGreaterThan(grid.steadiness, 0.99)
         XCTAssertFalse(grid.variableTempo)
     }
 
     func testMissedBeatDoesNotHalveTheTempo() throws {
-        var beats = (0..<40).map { Double($0) * 0.5 }
+        var beats = (0..<40).map { Seconds(Double($0) * 0.5) }
         beats.remove(at: 20)
         let grid = try XCTUnwrap(BeatGrid.fit(beats: beats))
-        XCTAssertEqual(grid.bpm, 120, accuracy: 0.01)
+        XCTAssertEqual(grid.bpm.value, 120, accuracy: 0.01)
     }
 
     func testAccelerandoIsFlaggedVariable() throws {
         // 150 → 165 BPM over 80 beats.
         var t = 0.0
-        var beats: [Double] = []
+        var beats: [Seconds] = []
         for k in 0..<80 {
-            beats.append(t)
+            beats.append(Seconds(t))
             t += 60 / (150 + 15 * Double(k) / 79)
         }
         let grid = try XCTUnwrap(BeatGrid.fit(beats: beats))
         XCTAssertTrue(grid.variableTempo)
-        XCTAssertLessThan(grid.tempoMin, 153)
-        XCTAssertGreaterThan(grid.tempoMax, 161)
+        XCTAssertLessThan(grid.tempoMin.value, 153)
+        XCTAssertGreaterThan(grid.tempoMax.value, 161)
     }
 }
 
@@ -103,8 +103,8 @@ final class TrackAnalyzerTests: XCTestCase {
     func testClearFixtures() throws {
         for fixture in try clearFixtures() {
             let (_, result) = try AudioFileAnalysis.analyse(path: fixture.file)
-            XCTAssertEqual(result.bpm / fixture.bpm, 1, accuracy: 0.02, "\(fixture.file): \(result.bpm)")
-            let f = TempoMetrics.fMeasure(estimated: result.beats, reference: fixture.beats, window: 0.05, skip: 0)
+            XCTAssertEqual(result.bpm.value / fixture.bpm, 1, accuracy: 0.02, "\(fixture.file): \(result.bpm)")
+            let f = TempoMetrics.fMeasure(estimated: result.beats.map(\.value), reference: fixture.beats, window: 0.05, skip: 0)
             XCTAssertGreaterThan(f, 0.9, "\(fixture.file): beat F-measure at ±50 ms")
             let grid = try XCTUnwrap(result.grid, fixture.file)
             XCTAssertFalse(grid.variableTempo, fixture.file)

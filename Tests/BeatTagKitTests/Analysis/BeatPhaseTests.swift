@@ -17,12 +17,12 @@ final class BeatPhaseTests: XCTestCase {
     }
 
     func testBeatsOnTheOffBeatHatsAreMovedToTheBeat() {
-        let offBeats = stride(from: 25.0, to: 2975, by: 50).map { $0 }
+        let offBeats = stride(from: 25.0, to: 2975, by: 50).map { FramePosition($0) }
         XCTAssertGreaterThan(BeatPhase.probabilityShifted(beats: offBeats, curves: curves()), 0.5)
     }
 
     func testBeatsOnTheKicksAndSnaresStay() {
-        let beats = stride(from: 0.0, to: 2950, by: 50).map { $0 }
+        let beats = stride(from: 0.0, to: 2950, by: 50).map { FramePosition($0) }
         XCTAssertLessThan(BeatPhase.probabilityShifted(beats: beats, curves: curves()), 0.5)
     }
 

@@ -37,7 +37,7 @@ final class OctaveDecisionTests: XCTestCase {
 
     private func estimate(_ g: Groove, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let (tempo, _) = try XCTUnwrap(TempoEstimator(curves: curves(g))?.estimate(), file: file, line: line)
-        return tempo.bpm
+        return tempo.bpm.value
     }
 
     private let eighths = stride(from: 0.0, to: 4, by: 0.5).map { $0 }
@@ -66,8 +66,8 @@ final class OctaveDecisionTests: XCTestCase {
     func testKicksOnEveryHalfBeatOfTheSlowBarFavourTheFasterLevel() {
         // The same bar seen from its half tempo: every half-beat of the slow level carries a kick or snare.
         let g = curves(Groove(bpm: 150, kick: [0, 2], snare: [1, 3], hats: eighths))
-        let slowBeats = stride(from: 0.0, to: Double(g.all.count), by: 80).map { $0 }
-        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 40).map { $0 }
+        let slowBeats = stride(from: 0.0, to: Double(g.all.count), by: 80).map { FramePosition($0) }
+        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 40).map { FramePosition($0) }
         let slow = OctaveDecision.LevelEvidence(bpm: 75, beats: slowBeats, salience: 1, onBeat: 3)
         let fast = OctaveDecision.LevelEvidence(bpm: 150, beats: fastBeats, salience: 1, onBeat: 3)
         XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: g), 0.5)

@@ -3,10 +3,11 @@ import Foundation
 import GRDB
 import XCTest
 
-/// Runs the built `beattag` binary and checks what a user sees.
+/// Checks what a user sees: commands run in process through BeatTagCLI, and end to end through the
+/// built binary where a real process matters (help, a full scan → list → match, environment, kill -9).
 final class CLITests: XCTestCase {
     func testHelpTeaches() throws {
-        let help = try runBeattag(["--help"])
+        let help = try runBinary(["--help"])
         XCTAssertEqual(help.status, 0)
         for word in ["scan", "match", "list", "analyze", "bench", "--catalog"] { XCTAssertTrue(help.stdout.contains(word), word) }
         let scanHelp = try runBeattag(["scan", "--help"])
@@ -17,7 +18,7 @@ final class CLITests: XCTestCase {
     func testScanListMatchOnFixtures() throws {
         let library = try copyOfFixtures(self)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        let scan = try runBeattag(["scan", library, "--catalog", catalog])
+        let scan = try runBinary(["scan", library, "--catalog", catalog])
         XCTAssertEqual(scan.status, 1, "failed files make the exit status non-zero")
         XCTAssertTrue(scan.stdout.contains("found 17, analysed 11, unchanged 0, metadata-only 1, failed 5"), scan.stdout)
         let errorLines = scan.stderr.split(separator: "\n")
@@ -39,7 +40,7 @@ final class CLITests: XCTestCase {
         let failed = try runBeattag(["list", "--catalog", catalog, "--state", "failed"])
         XCTAssertTrue(failed.stdout.contains("5 tracks"))
 
-        let match = try runBeattag(["match", "--spm", "175", "--catalog", catalog])
+        let match = try runBinary(["match", "--spm", "175", "--catalog", catalog])
         XCTAssertEqual(match.status, 0)
         XCTAssertTrue(match.stdout.contains("Two-step at 174"), match.stdout)
         XCTAssertFalse(match.stdout.contains("Boom bap"), "the ND track is not within 1%")
@@ -81,7 +82,7 @@ final class CLITests: XCTestCase {
     func testEnvironmentChoosesTheCatalog() throws {
         let dir = try temporaryDirectory(self)
         let catalog = (dir as NSString).appendingPathComponent("env.sqlite")
-        try runBeattag(["scan", TestPaths.fixture("cc0")], environment: ["BEATTAG_CATALOG": catalog])
+        try runBinary(["scan", TestPaths.fixture("cc0")], environment: ["BEATTAG_CATALOG": catalog])
         XCTAssertTrue(FileManager.default.fileExists(atPath: catalog))
     }
 

@@ -2,7 +2,7 @@
 import Foundation
 import XCTest
 
-/// match / playlist / tag / tap / untagged / stats through the built binary, checked with
+/// match / playlist / tag / tap / untagged / stats, run in process, checked with
 /// independent tools: mpv must play every playlist entry, ffprobe must read the written tag and
 /// ffmpeg must see the same audio packets before and after.
 final class RunnerCLITests: XCTestCase {

@@ -1,4 +1,5 @@
 @testable import BeatTagKit
+import BeatTagTestSupport
 import XCTest
 
 final class AudioDecoderTests: XCTestCase {
@@ -57,7 +58,7 @@ final class AudioDecoderTests: XCTestCase {
         let whole = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("rock-150.flac")))
         try whole.prefix(whole.count * 9 / 10).write(to: URL(fileURLWithPath: cut))
         let (info, result) = try AudioFileAnalysis.analyse(path: cut)
-        XCTAssertEqual(result.bpm, 150, accuracy: 3)
+        XCTAssertEqual(result.bpm.value, 150, accuracy: 3)
         XCTAssertGreaterThanOrEqual(info.durationSeconds, AudioFileAnalysis.minimumPartialSeconds)
         XCTAssertLessThan(info.durationSeconds, 12)
         XCTAssertTrue(result.decodeWarning?.hasPrefix("decoding stopped at") ?? false, "\(result.decodeWarning ?? "nil")")

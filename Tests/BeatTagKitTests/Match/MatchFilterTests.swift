@@ -27,6 +27,16 @@ final class MatchFilterTests: XCTestCase {
         XCTAssertEqual(Set(titles(tracks, f)), ["a", "b", "d"], "a track without a genre is not excluded by a genre")
     }
 
+    func testArtistAndGenreIgnoreAccents() {
+        let tracks = [track("a", genre: "Électro", artist: "Björk"), track("b", genre: "Rock", artist: "Bjorn Again")]
+        var f = MatchFilter()
+        f.artists = ["bjork"]
+        XCTAssertEqual(titles(tracks, f), ["a"])
+        f = MatchFilter()
+        f.includeGenres = ["electro"]
+        XCTAssertEqual(titles(tracks, f), ["a"])
+    }
+
     func testArtistConfidenceAndRightsFilters() {
         let tracks = [track("a", artist: "The Prodigy", confidence: 0.3), track("b", artist: "Other", confidence: 0.9, source: .cc0),
                       track("c", confidence: 0.1, manual: true)]

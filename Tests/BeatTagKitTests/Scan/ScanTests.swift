@@ -1,4 +1,5 @@
 @testable import BeatTagKit
+import BeatTagTestSupport
 import GRDB
 import XCTest
 
@@ -220,43 +221,5 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(try catalog.track(path: (library as NSString).appendingPathComponent("cc0/cardio-165.ogg"))?.sourceType, .cc0)
         _ = try scan([library], catalog: catalog, force: true)
         XCTAssertEqual(try catalog.track(path: house)?.sourceType, .userOwned, "a rescan without --source keeps what it was told")
-    }
-
-    func testFileThatVanishesBeforeItsTurn() throws {
-        let ghost = FoundFile(path: "/nonexistent/ghost.flac", size: 1000, modifiedAt: 1, sidecar: nil)
-        let (fresh, outcome) = TrackProcessor.process(ghost, existing: nil, sourceOption: nil, now: 5)
-        XCTAssertEqual(outcome, .vanished)
-        XCTAssertEqual(fresh.state, .missing)
-
-        var known = TrackRecord(path: ghost.path, fileSize: 1000, modifiedAt: 1, now: 0)
-        known.bpmManual = 170
-        known.bpmAnalysed = 171.2
-        known.beatTimes = [0.5, 0.85]
-        let (kept, _) = TrackProcessor.process(ghost, existing: known, sourceOption: nil, now: 5)
-        XCTAssertEqual(kept.state, .missing)
-        XCTAssertEqual(kept.bpmManual, 170, "hand-entered data survives")
-        XCTAssertEqual(kept.bpmAnalysed, 171.2, "a vanished file keeps its analysis")
-        XCTAssertEqual(kept.missingSince, 5)
-    }
-
-    func testSnifferAndWalker() throws {
-        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/disguised.mp3")), .wav)
-        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/aac-tagged.m4a")), .mp4)
-        XCTAssertEqual(AudioSniffer.kind(ofFile: TestPaths.fixture("hiphop-90.mp3")), .mp3)
-        XCTAssertNil(AudioSniffer.kind(ofFile: TestPaths.fixture("odd/notes.mp3")))
-        XCTAssertTrue(AudioSniffer.looksLikeText(path: TestPaths.fixture("odd/notes.mp3")))
-        XCTAssertFalse(AudioSniffer.looksLikeText(path: TestPaths.fixture("rock-150.flac")))
-
-        let library = try copyOfFixtures(self)
-        // An audio file with a non-audio name is found by content; a text file with a non-audio name is not.
-        try FileManager.default.copyItem(atPath: (library as NSString).appendingPathComponent("house-128.wav"),
-                                         toPath: (library as NSString).appendingPathComponent("odd/house.dat"))
-        try "hello".write(toFile: (library as NSString).appendingPathComponent("odd/readme.txt"), atomically: true, encoding: .utf8)
-        let walk = FileWalker.walk(roots: [library])
-        let names = Set(walk.files.map { ($0.path as NSString).lastPathComponent })
-        XCTAssertTrue(names.contains("house.dat"))
-        XCTAssertFalse(names.contains("readme.txt"))
-        XCTAssertFalse(names.contains("skip-me.wav"))
-        XCTAssertEqual(walk.files.count, Set(walk.files.map(\.path)).count, "no file twice through the symlink loop")
     }
 }

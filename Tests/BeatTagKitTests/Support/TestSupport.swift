@@ -1,3 +1,4 @@
+import BeatTagCLI
 import BeatTagKit
 import Foundation
 import XCTest
@@ -53,8 +54,30 @@ struct CommandResult {
     var stderr: String
 }
 
+/// What a command printed, collected from any thread (scan reports problems from its workers).
+private final class OutputCapture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = "", err = ""
+    func appendOut(_ text: String) { lock.lock(); out += text; lock.unlock() }
+    func appendErr(_ text: String) { lock.lock(); err += text; lock.unlock() }
+    var result: (String, String) { lock.lock(); defer { lock.unlock() }; return (out, err) }
+}
+
+/// Runs a `beattag` command in this process through `BeatTagCLI`, as the executable would, and
+/// returns its exit status and what it printed.
 @discardableResult
-func runBeattag(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+func runBeattag(_ arguments: [String]) throws -> CommandResult {
+    let capture = OutputCapture()
+    let console = Console(writeOut: capture.appendOut, writeErr: capture.appendErr)
+    let status = BeatTagCLI.run(arguments, console: console)
+    let (out, err) = capture.result
+    return CommandResult(status: status, stdout: out, stderr: err)
+}
+
+/// Runs the built `beattag` executable: for the end-to-end checks that need a real process
+/// (environment, signals, exit status as a shell sees it).
+@discardableResult
+func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: TestPaths.executable)
     process.arguments = arguments

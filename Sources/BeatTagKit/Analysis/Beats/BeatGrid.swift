@@ -3,22 +3,23 @@ import Foundation
 /// A straight-line fit to the beats: beat k is at `offset + k * period`. `steadiness` and the local
 /// tempo range tell how far the music strays from that line (live drummers, rubato, tempo changes).
 public struct BeatGrid: Codable, Equatable, Sendable {
-    /// Time of the first fitted beat, seconds.
-    public var offset: Double
-    public var period: Double
+    /// Time of the first fitted beat.
+    public var offset: Seconds
+    public var period: Seconds
     /// 1 = metronomic; falls with the spread of the beats around the line, relative to the period.
     public var steadiness: Double
-    public var tempoMin: Double
-    public var tempoMax: Double
+    public var tempoMin: BPM
+    public var tempoMax: BPM
     public var variableTempo: Bool
 
-    public var bpm: Double { 60 / period }
+    public var bpm: BPM { BPM(period: period) }
 
     /// Beyond ±3% of local tempo swing the grid is called variable: a runner would feel it drift.
     public static let variableThreshold = 0.03
 
-    public static func fit(beats: [Double]) -> BeatGrid? {
-        guard beats.count >= 4 else { return nil }
+    public static func fit(beats times: [Seconds]) -> BeatGrid? {
+        guard times.count >= 4 else { return nil }
+        let beats = times.map(\.value)
         let intervals = zip(beats.dropFirst(), beats).map { $0 - $1 }
         let medianInterval = intervals.sorted()[intervals.count / 2]
         guard medianInterval > 0 else { return nil }
@@ -54,8 +55,8 @@ public struct BeatGrid: Codable, Equatable, Sendable {
         let lo = local[Int(Double(local.count - 1) * 0.1)]
         let hi = local[Int(Double(local.count - 1) * 0.9)]
         let bpm = 60 / period
-        return BeatGrid(offset: intercept, period: period, steadiness: max(0, 1 - 4 * mad / period),
-                        tempoMin: lo, tempoMax: hi,
+        return BeatGrid(offset: Seconds(intercept), period: Seconds(period), steadiness: max(0, 1 - 4 * mad / period),
+                        tempoMin: BPM(lo), tempoMax: BPM(hi),
                         variableTempo: (hi - lo) / bpm > 2 * variableThreshold
                             || max(abs(hi - bpm), abs(bpm - lo)) / bpm > variableThreshold)
     }

@@ -15,14 +15,14 @@ public enum BeatPhase {
         bias: 0.1755)
 
     /// Features of tracked beats (frames) in `featureNames` order.
-    public static func features(beats: [Double], curves: OnsetCurves) -> [Double] {
+    public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
         [curves.low, curves.snare, curves.high, curves.all, curves.body].flatMap { x -> [Double] in
             // Mean strength at the 8 half-beat positions of a four-beat bar: even = beats, odd = "and"s.
             var position = [Double](repeating: 0, count: 8), count = [Double](repeating: 0, count: 8)
             for i in 0..<max(0, beats.count - 1) {
                 let k = (i % 4) * 2
                 position[k] += Novelty.peak(x, around: beats[i], radius: 2) ?? 0
-                position[k + 1] += Novelty.peak(x, around: (beats[i] + beats[i + 1]) / 2, radius: 2) ?? 0
+                position[k + 1] += Novelty.peak(x, around: .midpoint(beats[i], beats[i + 1]), radius: 2) ?? 0
                 count[k] += 1
                 count[k + 1] += 1
             }
@@ -36,24 +36,24 @@ public enum BeatPhase {
 
     /// Shift only on evidence: enough beats for two bars, and onsets on the beats or half-beats (flat
     /// curves give all-zero features, where the bias alone would decide).
-    public static func shouldShift(beats: [Double], curves: OnsetCurves) -> Bool {
+    public static func shouldShift(beats: [FramePosition], curves: OnsetCurves) -> Bool {
         guard beats.count >= 8 else { return false }
         let onsets = beats.reduce(0.0) { $0 + (Novelty.peak(curves.all, around: $1, radius: 2) ?? 0) } / Double(beats.count)
         return onsets > 0.1 && probabilityShifted(beats: beats, curves: curves) >= 0.5
     }
 
     /// Probability that the half-beats, not the tracked beats, are the beat.
-    public static func probabilityShifted(beats: [Double], curves: OnsetCurves) -> Double {
+    public static func probabilityShifted(beats: [FramePosition], curves: OnsetCurves) -> Double {
         model.probability(features(beats: beats, curves: curves))
     }
 
     /// The beats moved half a beat: the midpoints, plus the half-beat before the first beat (when not
     /// before frame 0: it is the first real beat when the tracker sat on the "and"s) and after the last.
-    public static func shifted(_ beats: [Double]) -> [Double] {
+    public static func shifted(_ beats: [FramePosition]) -> [FramePosition] {
         guard beats.count >= 2 else { return beats }
         let first = beats[0] - (beats[1] - beats[0]) / 2
-        var out = first >= 0 ? [first] : []
-        out += zip(beats, beats.dropFirst()).map { ($0 + $1) / 2 }
+        var out = first >= FramePosition(0) ? [first] : []
+        out += zip(beats, beats.dropFirst()).map { FramePosition.midpoint($0, $1) }
         out.append(beats[beats.count - 1] + (beats[beats.count - 1] - beats[beats.count - 2]) / 2)
         return out
     }

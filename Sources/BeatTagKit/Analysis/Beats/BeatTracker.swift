@@ -6,8 +6,9 @@ import Foundation
 /// a drumless intro; chosen on the training corpora (beat F seed-1 tune 0.80 → 0.82, corpus-dev
 /// 0.85 → 0.87, flat from 400 to 1600; a 2% drift still costs only 0.16 a beat).
 public enum BeatTracker {
-    /// Returns beat positions in (fractional) frames.
-    public static func track(novelty: [Float], period: Double, tightness: Double = 400) -> [Double] {
+    /// Beat positions on the novelty curve's frames, refined to a fraction of a frame.
+    public static func track(novelty: [Float], period: FrameCount, tightness: Double = 400) -> [FramePosition] {
+        let period = period.value
         let n = novelty.count
         guard n > 0, period >= 2 else { return [] }
         let minBack = max(1, Int((period * 0.5).rounded()))
@@ -33,7 +34,7 @@ public enum BeatTracker {
             score[t] = Double(novelty[t]) + best
             back[t] = arg
         }
-        // End on the strongest chain end among the frames near the global maximum's tail.
+        // End where the best-scoring chain ends, and follow it back.
         guard var t = score.indices.max(by: { score[$0] < score[$1] }) else { return [] }
         var frames: [Int] = []
         while t >= 0 {
@@ -41,7 +42,7 @@ public enum BeatTracker {
             t = back[t]
         }
         frames.reverse()
-        return frames.map { refine(novelty, at: $0) }
+        return frames.map { FramePosition(refine(novelty, at: $0)) }
     }
 
     /// Sub-frame position of a peak by parabolic interpolation.

@@ -22,8 +22,8 @@ public enum Novelty {
     }
 
     /// Largest value within `radius` frames of `position`; nil when that window lies outside the curve.
-    public static func peak(_ x: [Float], around position: Double, radius: Int) -> Double? {
-        let c = Int(position.rounded())
+    public static func peak(_ x: [Float], around position: FramePosition, radius: Int) -> Double? {
+        let c = Int(position.value.rounded())
         let lo = max(0, c - radius), hi = min(x.count - 1, c + radius)
         guard lo <= hi else { return nil }
         var best: Float = 0

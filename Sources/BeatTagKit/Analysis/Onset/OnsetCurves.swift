@@ -3,8 +3,8 @@
 /// (kicks and bass below 200 Hz, snare bodies to 1 kHz, hats above 2 kHz).
 public struct OnsetCurves: Sendable {
     public var frameRate: Double
-    /// Time of frame 0, seconds.
-    public var startTime = 0.0
+    /// Time of frame 0.
+    public var startTime = Seconds.zero
     /// All bands.
     public var all: [Float]
     /// Below 2 kHz: pulse clarity without hats.
@@ -39,4 +39,7 @@ public struct OnsetCurves: Sendable {
         self.snare = snare ?? self.drums
         self.high = high ?? [Float](repeating: 0, count: all.count)
     }
+
+    /// When a frame (or a refined position between frames) happens in the track.
+    public func time(of frame: FramePosition) -> Seconds { startTime + Seconds(frame.value / frameRate) }
 }

@@ -18,7 +18,7 @@ public struct OnsetEnvelope: Sendable {
     /// Frames per second.
     public var frameRate: Double
     /// Time of frame 0 in seconds (window centre, corrected for the decimator's delay).
-    public var startTime: Double
+    public var startTime: Seconds
     /// Sum of the bands.
     public var strength: [Float]
     /// Flux per `Band`, indexed by its raw value.
@@ -27,112 +27,6 @@ public struct OnsetEnvelope: Sendable {
     public var energy: [Float]
 
     public var count: Int { strength.count }
-    public var duration: Double { Double(count) / frameRate }
-    public func time(ofFrame frame: Double) -> Double { startTime + frame / frameRate }
+    public func time(of frame: FramePosition) -> Seconds { startTime + Seconds(frame.value / frameRate) }
     public func flux(_ band: Band) -> [Float] { bands[band.rawValue] }
-}
-
-/// Streaming builder of an `OnsetEnvelope` (aubio-style: new / do / get).
-/// Bins are summed into ~¼-octave bands before the log: less noise in the flux than per-bin, and
-/// a tenth of the logarithms.
-public final class OnsetDetector {
-    public static let windowSize = 512
-    public let sampleRate: Double
-    public let hop: Int
-    private let fft: RealFFT
-    private let window: [Float]
-    private var pending: [Float] = []
-    /// First bin of each filter band (last entry: one past the end).
-    private let bandStarts: [Int]
-    /// Which onset group (`OnsetEnvelope.Band`) each filter band belongs to.
-    private let bandGroup: [Int]
-    private var previous: [Float]
-    private var current: [Float]
-    private var magnitude: [Float]
-    private var strength: [Float] = []
-    private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
-    private var energy: [Float] = []
-    private let startTime: Double
-
-    /// `timeOffset`: seconds to add to sample positions (the decimator's delay, negative).
-    public init(sampleRate: Double, timeOffset: Double = 0) {
-        self.sampleRate = sampleRate
-        hop = max(1, Int((sampleRate / 100).rounded()))  // ~100 frames per second at any analysis rate
-        let n = OnsetDetector.windowSize
-        fft = RealFFT(size: n)
-        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
-        magnitude = [Float](repeating: 0, count: n / 2 + 1)
-        let binHz = sampleRate / Double(n)
-        // Band edges: every bin up to 100 Hz is too coarse already; from there ~¼ octave apart.
-        var starts = [1]
-        var edgeHz = 100.0
-        while true {
-            let bin = Int((edgeHz / binHz).rounded())
-            if bin >= n / 2 { break }
-            if bin > starts.last! { starts.append(bin) }
-            edgeHz *= pow(2, 0.25)
-        }
-        starts.append(n / 2 + 1)
-        bandStarts = starts
-        bandGroup = (0..<(starts.count - 1)).map { OnsetEnvelope.Band.containing(Double(starts[$0]) * binHz).rawValue }
-        previous = [Float](repeating: 0, count: starts.count - 1)
-        current = previous
-        startTime = timeOffset + Double(n / 2) / sampleRate
-    }
-
-    public func process(_ samples: [Float]) {
-        pending.append(contentsOf: samples)
-        let n = OnsetDetector.windowSize
-        var offset = 0
-        while offset + n <= pending.count {
-            analyseFrame(at: offset)
-            offset += hop
-        }
-        if offset > 0 { pending.removeFirst(min(offset, pending.count)) }
-    }
-
-    private func analyseFrame(at offset: Int) {
-        let n = OnsetDetector.windowSize
-        let input = fft.input
-        var sumSquares: Float = 0
-        pending.withUnsafeBufferPointer { p in
-            window.withUnsafeBufferPointer { w in
-                for i in 0..<n {
-                    let s = p[offset + i]
-                    sumSquares += s * s
-                    input[i] = s * w[i]
-                }
-            }
-        }
-        var flux = SIMD4<Float>()
-        magnitude.withUnsafeMutableBufferPointer { mag in
-            fft.magnitudes(into: mag.baseAddress!)
-            current.withUnsafeMutableBufferPointer { cur in
-                previous.withUnsafeMutableBufferPointer { prev in
-                    for band in 0..<cur.count {
-                        var sum: Float = 0
-                        for k in bandStarts[band]..<bandStarts[band + 1] { sum += mag[k] }
-                        // log(1 + γ·x): compresses level differences between tracks and layers.
-                        let value = log1pf(100 * sum)
-                        let diff = value - prev[band]
-                        if diff > 0 { flux[bandGroup[band]] += diff }
-                        prev[band] = value
-                    }
-                }
-            }
-        }
-        for g in bands.indices { bands[g].append(flux[g]) }
-        strength.append(flux[0] + flux[1] + flux[2] + flux[3])
-        energy.append((sumSquares / Float(n)).squareRoot())
-    }
-
-    public func finish() -> OnsetEnvelope {
-        if !strength.isEmpty {
-            // The first frame's flux is measured against silence: not an onset.
-            strength[0] = 0
-            for g in bands.indices { bands[g][0] = 0 }
-        }
-        return OnsetEnvelope(frameRate: sampleRate / Double(hop), startTime: startTime, strength: strength,
-                             bands: bands, energy: energy)
-    }
 }

@@ -19,7 +19,7 @@ public enum OctaveDecision {
     /// One tempo level: its tracked beats (frames, empty until tracked) and support.
     public struct LevelEvidence: Sendable {
         public var bpm: Double
-        public var beats: [Double]
+        public var beats: [FramePosition]
         /// Periodicity support relative to the strongest tempo, 0…1.
         public var salience: Double
         /// Mean body novelty on the beats (pulse clarity).
@@ -27,7 +27,7 @@ public enum OctaveDecision {
         /// Periodicity (autocorrelation coefficient) of all bands and of the hats at the half and
         /// quarter beat: how the level divides, which tells a dense fast groove from a slow one.
         public var subdivision: Subdivision
-        public init(bpm: Double, beats: [Double], salience: Double, onBeat: Double, subdivision: Subdivision = Subdivision()) {
+        public init(bpm: Double, beats: [FramePosition], salience: Double, onBeat: Double, subdivision: Subdivision = Subdivision()) {
             self.bpm = bpm
             self.beats = beats
             self.salience = salience
@@ -73,13 +73,13 @@ public enum OctaveDecision {
         /// Mean per half-beat position in the four-beat bar.
         var half = [Double](repeating: 0, count: 4)
 
-        init(_ x: [Float], slowBeats: [Double]) {
+        init(_ x: [Float], slowBeats: [FramePosition]) {
             var counts = [Double](repeating: 0, count: 4)
             var evenCount = 0.0, oddCount = 0.0
             let intervals = max(0, slowBeats.count - 1)
             for i in 0..<intervals {
                 let length = slowBeats[i + 1] - slowBeats[i]
-                let radius = Int((length * OctaveDecision.window).rounded())
+                let radius = Int((length.value * OctaveDecision.window).rounded())
                 let on = Novelty.peak(x, around: slowBeats[i], radius: radius) ?? 0
                 onBeat += on
                 if i % 2 == 0 { even += on; evenCount += 1 } else { odd += on; oddCount += 1 }

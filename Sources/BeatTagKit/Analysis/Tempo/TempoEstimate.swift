@@ -1,11 +1,6 @@
-public struct TempoCandidate: Codable, Equatable, Sendable {
-    public var bpm: Double
-    /// The family's score (`FamilyDecision`, logit); the chosen candidate's is the highest.
-    public var score: Double
-}
-
+/// What `TempoEstimator` concludes: the tempo, how sure, and the alternatives it weighed.
 public struct TempoEstimate: Equatable, Sendable {
-    public var bpm: Double
+    public var bpm: BPM
     public var confidence: Double
     /// The best few candidates, best first (the chosen tempo included).
     public var candidates: [TempoCandidate]

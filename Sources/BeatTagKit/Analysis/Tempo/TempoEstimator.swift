@@ -7,7 +7,7 @@ import Foundation
 /// Only the levels the octave walk visits are beat-tracked.
 public final class TempoEstimator {
     /// Tempi a track may be given, BPM.
-    public static let range = 50.0...230.0
+    public static let range = TempoRanges.analysed
 
     /// One tempo hypothesis and, once tracked, its beats (frames) and what the octave decision reads.
     typealias Level = OctaveDecision.LevelEvidence
@@ -32,7 +32,7 @@ public final class TempoEstimator {
         maxSalience = max(salience.values.max() ?? 1, 1e-9)
         for peak in salience.peaks(limit: 4) {
             for ratio in [1.0, 2, 0.5, 1.5, 2.0 / 3, 4.0 / 3, 0.75] {
-                let bpm = peak.bpm * ratio
+                let bpm = peak.bpm.value * ratio
                 guard Self.range.contains(bpm), !proposals.contains(where: { abs($0.bpm / bpm - 1) < 0.02 }) else { continue }
                 proposals.append(Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0))
             }
@@ -59,8 +59,8 @@ public final class TempoEstimator {
         if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
         var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
             ?? Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0)
-        let period = 60 * curves.frameRate / level.bpm
-        level.beats = BeatTracker.track(novelty: curves.all, period: period)
+        let period = 60 * curves.frameRate / level.bpm  // frames
+        level.beats = BeatTracker.track(novelty: curves.all, period: FrameCount(period))
         level.onBeat = Self.mean(level.beats.map { Novelty.peak(curves.body, around: $0, radius: 2) ?? 0 })
         level.subdivision = OctaveDecision.Subdivision(
             beat: periodicity.coefficient(.all, lag: period), half: periodicity.coefficient(.all, lag: period / 2),
@@ -76,7 +76,7 @@ public final class TempoEstimator {
 
     /// Tempo and the chosen level's beats (frames). `decidePhase: false` keeps the tracker's phase
     /// (bench uses it to collect `BeatPhase` training samples).
-    public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [Double])? {
+    public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [FramePosition])? {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
         // Each step rejects one level with some certainty. Only the steps next to the final level
@@ -113,8 +113,8 @@ public final class TempoEstimator {
         }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
         let others = families.filter { !FamilyDecision.sameFamily($0.bpm, family.bpm) }.sorted { $0.score > $1.score }
-        let candidates = [TempoCandidate(bpm: best.bpm, score: family.score)]
-            + others.prefix(4).map { TempoCandidate(bpm: $0.bpm, score: $0.score) }
+        let candidates = [TempoCandidate(bpm: BPM(best.bpm), score: family.score)]
+            + others.prefix(4).map { TempoCandidate(bpm: BPM($0.bpm), score: $0.score) }
         let familyMargin = min(6, others.first.map { family.score - $0.score } ?? 6)
         // Probability that the chosen octave is right, from the least certain step of the walk; the
         // runner-up octave gets the rest, so the two always add up to one.
@@ -122,8 +122,8 @@ public final class TempoEstimator {
         let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
                                           bpm: best.bpm)
         let estimate = TempoEstimate(
-            bpm: best.bpm, confidence: evidence.confidence, candidates: candidates,
-            alternative: runnerUp.map { TempoCandidate(bpm: $0.bpm, score: 1 - octaveRight) },
+            bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
+            alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
         let beats = decidePhase && BeatPhase.shouldShift(beats: best.beats, curves: curves)
             ? BeatPhase.shifted(best.beats) : best.beats

@@ -6,8 +6,8 @@ import Foundation
 /// beats: in sixteenth-note grooves a dotted (¾-beat) period repeats too, but not at the bar, and
 /// weighing the bar fully is what rules out 4:3 readings.
 public struct TempoSalience: Sendable {
-    public static let minBPM = 40.0
-    public static let maxBPM = 250.0
+    public static let minBPM = TempoRanges.salience.lowerBound
+    public static let maxBPM = TempoRanges.salience.upperBound
     public static let step = 0.25
 
     public let bpms: [Double]
@@ -49,7 +49,7 @@ public struct TempoSalience: Sendable {
             let a = values[i - 1], b = values[i], c = values[i + 1]
             let denom = a - 2 * b + c
             let delta = denom != 0 ? 0.5 * (a - c) / denom : 0
-            result.append(TempoCandidate(bpm: bpms[i] + delta * TempoSalience.step, score: b))
+            result.append(TempoCandidate(bpm: BPM(bpms[i] + delta * TempoSalience.step), score: b))
         }
         return Array(result.sorted { $0.score > $1.score }.prefix(limit))
     }

@@ -24,38 +24,34 @@ struct BenchCommand: ParsableCommand {
     var trainingData: String?
 
     func run() throws {
+        let console = Console.current
         var sampleLines: [String] = []
+        var encodingError: Error?
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        defer {
-            if let trainingData {
-                do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) }
-                catch { writeStderr("beattag: \(error)\n") }
-            }
-        }
         for folder in corpora {
             let corpus: Corpus
-            do { corpus = try Corpus(folder: folder) } catch { throw CleanExit.failure("\(error)") }
+            do { corpus = try Corpus(folder: folder) } catch { throw CommandFailure("\(error)") }
             let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { sample in
-                if let data = try? encoder.encode(sample) { sampleLines.append(String(decoding: data, as: UTF8.self)) }
+                do { sampleLines.append(String(decoding: try encoder.encode(sample), as: UTF8.self)) } catch { encodingError = encodingError ?? error }
             }
             let report = TempoBenchmark.run(corpus: corpus, training: collect) { i, n in
-                if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
+                if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
             }
-            if stderrIsTerminal && !json { writeStderr("\r\u{1B}[2K") }
-            if json { printJSON(report); continue }
-            print("corpus \(folder): \(corpus.clips.count) clips")
-            print(render([report.overall] + report.byTempo, title: "tempo"))
-            print(render(report.byGroup, title: "group"))
-            print(renderReliability(report.reliability))
-            print(report.matchPrecision.rows.map { row in
+            if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K") }
+            if json { try console.printJSON(report); continue }
+            console.print("corpus \(folder): \(corpus.clips.count) clips")
+            console.print(render([report.overall] + report.byTempo, title: "tempo"))
+            console.print(render(report.byGroup, title: "group"))
+            console.print(renderReliability(report.reliability))
+            console.print(report.matchPrecision.rows.map { row in
                 String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
                     + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched)"
             }.joined(separator: "\n"))
             let s = report.speed
-            print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
+            console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
                          s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
-            print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
+            console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
             if clips {
                 var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"])
                 for c in report.clips {
@@ -68,8 +64,12 @@ struct BenchCommand: ParsableCommand {
                                c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
                                c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])
                 }
-                print(table.render())
+                console.print(table.render())
             }
+        }
+        if let trainingData {
+            if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
+            do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) } catch { throw CommandFailure("\(error)") }
         }
     }
 

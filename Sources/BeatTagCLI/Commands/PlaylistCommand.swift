@@ -35,25 +35,26 @@ struct PlaylistCommand: ParsableCommand {
     }
 
     func run() throws {
+        let console = Console.current
         let catalog = try catalogOption.open(create: false)
         let tracks = try catalog.allTracks()
         let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
-        guard !result.matches.isEmpty else { throw CleanExit.failure(options.explainNoMatch(result, catalogSize: tracks.count)) }
+        guard !result.matches.isEmpty else { throw CommandFailure(options.explainNoMatch(result, catalogSize: tracks.count)) }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
         let target = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
         let playlist = builder.build(from: result.matches)
-        let text = M3U8Writer.render(playlist.entries, title: title ?? String(format: "beattag %g SPM", options.spm),
-                                     playlistPath: output, absolute: absolute)
-        do { try AtomicFile.write(text, to: output) } catch { throw CleanExit.failure("\(error)") }
-        try catalog.recordExport(trackIDs: playlist.entries.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(output), at: now)
+        do {
+            try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
+                                     absolute: absolute, catalog: catalog, at: now)
+        } catch { throw CommandFailure("\(error)") }
 
-        print(MatchTable.render(playlist.entries), terminator: "")
-        var summary = "\(playlist.entries.count) tracks, \(formatDuration(playlist.seconds)) of \(formatDuration(target)) → \(output) (seed \(usedSeed))"
+        console.print(MatchTable.render(playlist.entries), terminator: "")
+        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(output) (seed \(usedSeed))"
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
-        print(summary)
+        console.print(summary)
     }
 }

@@ -19,7 +19,7 @@ struct AnalyzeCommand: ParsableCommand {
 
     struct Line: Encodable {
         var path: String
-        var bpm: Double?
+        var bpm: BPM?
         var confidence: Double?
         var beats: [Double]?
         var duration: Double?
@@ -33,37 +33,33 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
+        let console = Console.current
         var failures = 0
         for file in files {
             do {
                 let (info, result) = try AudioFileAnalysis.analyse(path: file)
                 if json {
-                    printJSON(Line(path: file, bpm: result.bpm, confidence: rounded(result.confidence, 3),
-                                   beats: result.beats.map { rounded($0, 4) }, duration: rounded(info.durationSeconds, 3),
+                    try console.printJSON(Line(path: file, bpm: result.bpm, confidence: Rounding.decimals(result.confidence, 3),
+                                   beats: result.beats.map { Rounding.decimals($0.value, 4) }, duration: Rounding.decimals(info.durationSeconds, 3),
                                    grid: result.grid, candidates: result.candidates, alternative: result.alternative,
-                                   octaveProbability: rounded(result.octaveProbability, 3), format: info.format,
+                                   octaveProbability: Rounding.decimals(result.octaveProbability, 3), format: info.format,
                                    warning: result.decodeWarning))
                 } else {
-                    var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm, result.confidence, result.beats.count)
+                    var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm.value, result.confidence, result.beats.count)
                     if let grid = result.grid, grid.variableTempo {
-                        line += String(format: "  variable %.1f–%.1f", grid.tempoMin, grid.tempoMax)
+                        line += String(format: "  variable %.1f–%.1f", grid.tempoMin.value, grid.tempoMax.value)
                     }
                     if let alternative = result.alternative, alternative.score >= UntaggedQueue.octaveInDoubt {
-                        line += String(format: "  (or %.1f)", alternative.bpm)
+                        line += String(format: "  (or %.1f)", alternative.bpm.value)
                     }
                     if let warning = result.decodeWarning { line += "  [\(warning)]" }
-                    print("\(line)  \(file)")
+                    console.print("\(line)  \(file)")
                 }
             } catch {
                 failures += 1
-                if json { printJSON(Line(path: file, error: "\(error)")) } else { writeStderr("beattag: \(file): \(error)\n") }
+                if json { try console.printJSON(Line(path: file, error: "\(error)")) } else { console.problem("\(file): \(error)") }
             }
         }
         if failures > 0 { throw ExitCode(1) }
     }
-}
-
-func rounded(_ x: Double, _ digits: Int) -> Double {
-    let scale = pow(10, Double(digits))
-    return (x * scale).rounded() / scale
 }

@@ -32,7 +32,7 @@ public struct DrumSynth {
         public static let hiphop = Pattern(beatsPerBar: 4, events: [
             (0, .kick), (1.5, .kick), (1, .snare), (3, .snare), (2.75, .kick),
         ] + (0..<16).map { (Double($0) / 4, .hat) })
-        /// Waltz: kick on 1, hats (as "chk") on 2 and 3.
+        /// Waltz: kick on 1, snare ("chk") on 2 and 3.
         public static let waltz = Pattern(beatsPerBar: 3, events: [(0, .kick), (1, .snare), (2, .snare)])
     }
 

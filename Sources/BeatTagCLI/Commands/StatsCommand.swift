@@ -12,24 +12,25 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
+        let console = Console.current
         let catalog = try catalogOption.open(create: false)
         let stats = LibraryStats(tracks: try catalog.allTracks())
         if let svg {
-            do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CleanExit.failure("\(error)") }
+            do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CommandFailure("\(error)") }
         }
-        if json { printJSON(stats); return }
-        print("\(stats.total) tracks: \(stats.analysed) analysed, \(stats.metadataOnly) metadata-only (\(stats.metadataOnlyWithoutBPM) without BPM), "
+        if json { try console.printJSON(stats); return }
+        console.print("\(stats.total) tracks: \(stats.analysed) analysed, \(stats.metadataOnly) metadata-only (\(stats.metadataOnlyWithoutBPM) without BPM), "
             + "\(stats.failed) failed, \(stats.missing) missing; \(stats.needsHuman) need a human (`beattag untagged`)")
-        print("\nTracks per 5 BPM (BPM in use):")
+        console.print("\nTracks per 5 BPM (BPM in use):")
         let peak = max(1, stats.buckets.map(\.tracks).max() ?? 1)
         for b in stats.buckets {
             let bar = String(repeating: "█", count: Int((Double(b.tracks) / Double(peak) * 40).rounded()))
-            print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
+            console.print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
         }
-        print("\nUsable at each cadence (±10%, rights respected):")
+        console.print("\nUsable at each cadence (±10%, rights respected):")
         var table = TextTable(columns: ["  SPM"] + stats.cadences.map { String(format: "%.0f", $0.spm) })
         table.add(["  tracks"] + stats.cadences.map { "\($0.usable)" })
-        print(table.render(), terminator: "")
-        if let svg { print("\nchart written to \(svg)") }
+        console.print(table.render(), terminator: "")
+        if let svg { console.print("\nchart written to \(svg)") }
     }
 }

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// Runs `beattag` with arguments and returns the exit status: the executable's whole `main`, and how
+/// tests run commands in process (with a capturing `Console`).
+public enum BeatTagCLI {
+    public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
+        Console.$current.withValue(console) {
+            do {
+                var command = try BeatTagCommand.parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch let failure as CommandFailure {
+                console.problem(failure.message)
+                return failure.code
+            } catch {
+                // Help, version, usage errors and ExitCode: ArgumentParser's own text and status.
+                let code = BeatTagCommand.exitCode(for: error).rawValue
+                let message = BeatTagCommand.fullMessage(for: error)
+                if !message.isEmpty {
+                    if code == 0 { console.print(message) } else { console.writeErr(message + "\n") }
+                }
+                return code
+            }
+        }
+    }
+}

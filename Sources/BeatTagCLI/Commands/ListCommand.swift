@@ -1,0 +1,53 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show what the catalog holds.",
+        discussion: "Filters combine. Examples:\n  beattag list --min-bpm 165 --max-bpm 185\n  beattag list --state failed\n  beattag list --search \"daft punk\" --json",
+        aliases: ["show"])
+
+    @Option(help: "Only tracks whose BPM in use is at least this.") var minBPM: Double?
+    @Option(help: "Only tracks whose BPM in use is at most this.") var maxBPM: Double?
+    @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
+    var state: TrackState?
+    @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
+    @Option(help: "Text to find in path, title, artist, album or genre (case and accents ignored: bjork finds Björk).") var search: String?
+    @Flag(help: "One JSON array of rows (beats included).") var json = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    struct Row: Encodable {
+        var track: TrackRecord
+        var beats: [Double]
+        enum CodingKeys: CodingKey { case track, beats }
+        func encode(to encoder: Encoder) throws {
+            try track.encode(to: encoder)  // flat: the row's columns, with beats decoded
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(beats, forKey: .beats)
+        }
+    }
+
+    func run() throws {
+        let console = Console.current
+        let catalog = try catalogOption.open(create: false)
+        var query = TrackQuery()
+        (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
+        query.includeBeats = json
+        let rows = try catalog.tracks(matching: query)
+        if json {
+            try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })
+            return
+        }
+        var table = TextTable(columns: ["BPM", "from", "conf", "state", "rights", "track"])
+        for t in rows {
+            table.add([t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
+                       t.confidence.map { String(format: "%.2f", $0) } ?? "-", t.state.rawValue,
+                       t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"),
+                       t.displayName() + (t.lastError.map { "  [\($0)]" } ?? "") + (t.decodeWarning.map { "  [\($0)]" } ?? "") + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])
+        }
+        console.print(table.render(), terminator: "")
+        console.print("\(rows.count) track\(rows.count == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct MatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Tracks you can run to at a cadence, one step per beat.",
+        discussion: """
+            A track qualifies when the tempo change to reach the cadence (spm / bpm) is within ±10% \
+            (--max-shift), its rights allow that change (no-derivatives licences only match within 1%), \
+            and it has a BPM (analysed, tagged, or set by hand). Ranked by the size of the change, then \
+            beat confidence, then steady tempo before variable. No half- or double-time unless \
+            --allow-half-time: a 90 BPM track never matches 180 SPM by default.
+
+            Examples:
+              beattag match --spm 175
+              beattag match --spm 165 --genre rock --genre punk --min-confidence 0.5
+              beattag match --spm 180 --source cc0 --source cc-by --m3u8 cc-run.m3u8
+            """)
+
+    @OptionGroup var options: MatchOptions
+    @Option(help: "Show at most this many.") var limit: Int?
+    @Option(help: ArgumentHelp("Also write the matches (all, or --limit) as an M3U8 playlist.", valueName: "file")) var m3u8: String?
+    @Flag(help: "Write absolute paths in the playlist.") var absolute = false
+    @Flag(help: "JSON array instead of a table.") var json = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    func run() throws {
+        let console = Console.current
+        let catalog = try catalogOption.open(create: false)
+        let tracks = try catalog.allTracks()
+        let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
+        let matches = limit.map { Array(result.matches.prefix($0)) } ?? result.matches
+        if let m3u8 {
+            do {
+                try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
+                                         catalog: catalog, at: Date().timeIntervalSince1970)
+            } catch { throw CommandFailure("\(error)") }
+        }
+        if json {
+            try console.printJSON(matches)
+            return
+        }
+        guard !matches.isEmpty else {
+            console.print(options.explainNoMatch(result, catalogSize: tracks.count))
+            return
+        }
+        console.print(MatchTable.render(matches), terminator: "")
+        let doubtful = matches.filter(\.tempoInDoubt).count
+        if doubtful > 0 {
+            console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
+                         doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
+        }
+        console.print("\(matches.count) of \(result.matches.count) matching track\(result.matches.count == 1 ? "" : "s") at \(options.spm.formatted()) SPM"
+            + (m3u8.map { "; playlist written to \($0)" } ?? ""))
+    }
+}

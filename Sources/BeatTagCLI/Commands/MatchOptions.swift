@@ -1,0 +1,64 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+/// Cadence rule and filters shared by `match` and `playlist`.
+struct MatchOptions: ParsableArguments {
+    @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
+    @Option(help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct")) var maxShift: Double = 10
+    @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
+    var allowHalfTime = false
+    @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
+    var genres: [String] = []
+    @Option(name: .customLong("exclude-genre"), help: ArgumentHelp("Leave out these genres (repeatable).", valueName: "name"))
+    var excludedGenres: [String] = []
+    @Option(name: .customLong("artist"), help: ArgumentHelp("Keep only these artists (repeatable).", valueName: "name"))
+    var artists: [String] = []
+    @Option(help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
+    var minConfidence: Double?
+    @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
+    var sources: [SourceType] = []
+    @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out titles/albums with this word (repeatable).", valueName: "word"))
+    var extraKeywords: [String] = []
+    @Flag(help: "Do not leave out the default workout keywords (sleep, lullaby, christmas, meditation, … see docs/matching.md).")
+    var noDefaultExclusions = false
+
+    func validate() throws {
+        guard CadenceRules.cadenceRange.contains(spm) else {
+            throw ValidationError("cadence \(spm.formatted()) SPM is outside \(CadenceRules.cadenceRange.lowerBound.formatted())–\(CadenceRules.cadenceRange.upperBound.formatted()) steps per minute")
+        }
+        guard maxShift > 0, maxShift <= 50 else { throw ValidationError("--max-shift must be above 0 and at most 50 percent") }
+        if let minConfidence, !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be between 0 and 1") }
+    }
+
+    var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: maxShift, allowHalfTime: allowHalfTime) }
+
+    var filter: MatchFilter {
+        var f = MatchFilter()
+        f.includeGenres = genres
+        f.excludeGenres = excludedGenres
+        f.artists = artists
+        f.minConfidence = minConfidence
+        f.sources = sources
+        f.excludedKeywords = (noDefaultExclusions ? [] : WorkoutKeywords.defaultExcluded) + extraKeywords
+        return f
+    }
+
+    /// Why nothing matched, in one paragraph.
+    func explainNoMatch(_ result: CadenceMatcher.Result, catalogSize: Int) -> String {
+        guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
+        var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)
+        var reasons = result.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+        if !result.filtered.isEmpty {
+            reasons.append("(filters: " + result.filtered.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+                .joined(separator: ", ") + ")")
+        }
+        text += " — rejected: " + reasons.joined(separator: ", ")
+        if !result.nearest.isEmpty {
+            text += ". Nearest tempos in the library: " + result.nearest.map { String(format: "%.1f", $0) }.joined(separator: ", ")
+                + String(format: " BPM (a ±%g%% window at %g SPM is %.1f–%.1f BPM)", maxShift, spm,
+                         rules.bpmWindow.lowerBound, rules.bpmWindow.upperBound)
+        }
+        return text
+    }
+}

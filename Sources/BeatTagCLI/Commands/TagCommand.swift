@@ -1,0 +1,95 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct TagCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tag",
+        abstract: "Set, fix or clear a track's BPM by hand; optionally write it into the file.",
+        discussion: """
+            A hand-set BPM wins over analysis and tags and survives rescans. --double / --half / --times \
+            fix an octave (or 3:2) error from the analysed value.
+
+            --write also stores the BPM in the file's own tag (ID3 TBPM, Vorbis BPM, MP4 tmpo), rounded \
+            to a whole number unless --decimals. The audio is never touched: a tagged copy is checked \
+            (tag reads back, audio decodes to the same samples) and then renamed over the original. \
+            --dry-run shows what would change.
+
+            Examples:
+              beattag tag song.flac --bpm 172
+              beattag tag song.mp3 --double
+              beattag tag song.ogg --clear
+              beattag tag *.flac --write --dry-run
+            """)
+
+    @Argument(help: ArgumentHelp("Catalogued audio files.", valueName: "file")) var files: [String]
+    @Option(help: "Set this BPM by hand.") var bpm: Double?
+    @Flag(help: "Remove the hand-set BPM (analysis or tag apply again).") var clear = false
+    @Flag(help: "Hand-set BPM = analysed × 2.") var double = false
+    @Flag(help: "Hand-set BPM = analysed ÷ 2.") var half = false
+    @Option(help: ArgumentHelp("Hand-set BPM = analysed × this (e.g. 1.5, 0.667).", valueName: "factor")) var times: Double?
+    @Flag(help: "Write the BPM in use into the file's tag.") var write = false
+    @Flag(help: "With --write: keep one decimal where the format allows (not MP4).") var decimals = false
+    @Flag(help: "With --write: show what would be written, change nothing.") var dryRun = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    func validate() throws {
+        let changes = [bpm != nil, clear, double, half, times != nil].filter { $0 }.count
+        guard changes <= 1 else { throw ValidationError("give one of --bpm, --clear, --double, --half, --times") }
+        guard changes == 1 || write else { throw ValidationError("nothing to do: give --bpm, --clear, --double, --half, --times or --write") }
+        if let times, !(times > 0) { throw ValidationError("--times must be positive") }
+        if dryRun && !write { throw ValidationError("--dry-run goes with --write") }
+    }
+
+    var change: ManualBPM.Change? {
+        if let bpm { return .set(bpm) }
+        if clear { return .clear }
+        if double { return .scale(2) }
+        if half { return .scale(0.5) }
+        if let times { return .scale(times) }
+        return nil
+    }
+
+    func run() throws {
+        let console = Console.current
+        let catalog = try catalogOption.open(create: false)
+        var failures = 0
+        for file in files {
+            do {
+                var record: TrackRecord
+                if let change, !dryRun {
+                    record = try ManualBPM.apply(change, to: file, in: catalog)
+                    console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
+                                 record.bpmReason ?? "no source"))
+                } else {
+                    guard let found = try catalog.track(path: FileWalker.absolutePath(file)) else {
+                        throw ManualBPMError.notInCatalog(FileWalker.absolutePath(file))
+                    }
+                    record = found
+                }
+                if write { try writeTag(record, file: file) }
+            } catch {
+                failures += 1
+                console.problem("\(file): \(error)")
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func writeTag(_ record: TrackRecord, file: String) throws {
+        let console = Console.current
+        guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
+        let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals)
+        let change = "BPM tag \(plan.oldValue.map { "\"\($0)\"" } ?? "(none)") → \"\(plan.newValue)\" [\(plan.container)]"
+        if dryRun {
+            console.print("\(file): would write \(change)")
+            return
+        }
+        if plan.oldValue == plan.newValue {
+            console.print("\(file): BPM tag already \"\(plan.newValue)\"")
+            return
+        }
+        try BPMTagWriter.write(plan)
+        console.print("\(file): wrote \(change)")
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct UntaggedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "untagged",
+        abstract: "Tracks that need a human: no BPM, octave in doubt, or low confidence, most useful first.",
+        discussion: """
+            Low confidence means below 0.8, the tracks `match` marks with `?`: the confidence is the \
+            calibrated probability that the analysed tempo is right. Fix them with `beattag tap FILE`, \
+            `beattag tag FILE --bpm N`, or `--double` / `--half`.
+            """)
+
+    @Option(help: "Show at most this many.") var limit: Int?
+    @Flag(help: "JSON instead of a table.") var json = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    struct Row: Encodable { var path: String; var reason: String; var bpm: Double?; var alternative: Double?; var confidence: Double? }
+
+    func run() throws {
+        let console = Console.current
+        let catalog = try catalogOption.open(create: false)
+        let all = UntaggedQueue.items(try catalog.allTracks())
+        let items = limit.map { Array(all.prefix($0)) } ?? all
+        if json {
+            try console.printJSON(items.map { Row(path: $0.track.path, reason: $0.reason.rawValue, bpm: $0.track.bpm,
+                                      alternative: $0.track.bpmAlternative, confidence: $0.track.confidence) })
+            return
+        }
+        guard !items.isEmpty else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
+        var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track"])
+        for (i, item) in items.enumerated() {
+            let t = item.track
+            table.add(["\(i + 1)", item.reason.rawValue, t.bpm.map { String(format: "%.1f", $0) } ?? "-",
+                       t.bpmAlternative.map { String(format: "%.1f", $0) } ?? "-", t.confidence.map { String(format: "%.2f", $0) } ?? "-",
+                       t.displayName() + "  (\(t.path))"])
+        }
+        console.print(table.render(), terminator: "")
+        console.print("\(items.count) of \(all.count) track\(all.count == 1 ? "" : "s") to check")
+    }
+}

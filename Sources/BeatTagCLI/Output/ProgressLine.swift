@@ -1,0 +1,39 @@
+import BeatTagKit
+import Foundation
+
+/// done/total, files per second and time left, redrawn in place on a terminal at most 10 times a second.
+final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastDraw = 0.0
+    private var drawn = false
+
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+    }
+
+    func update(_ p: ScanProgress) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        guard p.done == p.total || p.elapsed - lastDraw >= 0.1 else { return }
+        lastDraw = p.elapsed
+        let rate = p.elapsed > 0 ? Double(p.done) / p.elapsed : 0
+        let eta = rate > 0 ? Double(p.total - p.done) / rate : 0
+        let width = 24
+        let filled = p.total > 0 ? width * p.done / p.total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        let name = (p.currentPath as NSString).lastPathComponent
+        let line = String(format: "[%@] %d/%d  %.1f files/s  ETA %@  %@", bar, p.done, p.total, rate,
+                          DurationText.clock(eta), String(name.prefix(40)))
+        console.writeErr("\r\u{1B}[2K" + line)
+        drawn = true
+    }
+
+    func clear() {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        if drawn { console.writeErr("\r\u{1B}[2K"); drawn = false }
+    }
+}

@@ -1,0 +1,34 @@
+/// RFC 4180-style CSV: quoted fields may hold commas, quotes ("") and newlines.
+public enum CSV {
+    public static func parse(_ text: String) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = Array(text).makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    if let n = iterator.next() {
+                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
+                    } else { quoted = false }
+                } else { field.append(c) }
+                continue
+            }
+            switch c {
+            case "\"": quoted = true
+            case ",": row.append(field); field = ""
+            case "\n", "\r\n":
+                row.append(field); field = ""
+                if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }
+                row = []
+            case "\r": continue
+            default: field.append(c)
+            }
+        }
+        if !field.isEmpty || !row.isEmpty { row.append(field); rows.append(row) }
+        return rows
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// How a track is named wherever it is shown: the one home of the "title, else file name" rule.
+extension TrackRecord {
+    public var fileName: String { (path as NSString).lastPathComponent }
+
+    /// The file name without its extension.
+    public var fileStem: String { (fileName as NSString).deletingPathExtension }
+
+    /// "Artist – Title" (the separator varies: playlists use " - "), "Title" without an artist;
+    /// untitled tracks show their file name (tables, `withExtension`) or its stem (playlists).
+    public func displayName(separator: String = " – ", withExtension: Bool = true) -> String {
+        guard let title else { return withExtension ? fileName : fileStem }
+        return (artist.map { "\($0)\(separator)" } ?? "") + title
+    }
+}

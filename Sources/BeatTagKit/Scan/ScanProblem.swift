@@ -1,0 +1,4 @@
+public struct ScanProblem: Codable, Equatable, Sendable {
+    public var path: String
+    public var message: String
+}

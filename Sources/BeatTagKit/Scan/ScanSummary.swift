@@ -1,0 +1,28 @@
+/// What a scan did, counted per outcome. `problems`: what the walk could not read (failed files carry their `lastError`).
+public struct ScanSummary: Codable, Equatable, Sendable {
+    public var found = 0
+    public var analysed = 0
+    public var unchanged = 0
+    public var metadataOnly = 0
+    public var failed = 0
+    public var moved = 0
+    public var missing = 0
+    public var interrupted = false
+    public var audioSeconds = 0.0
+    public var wallSeconds = 0.0
+    public var problems: [ScanProblem] = []
+
+    public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
+}
+
+extension ScanSummary {
+    /// Counts one processed file. A vanished file counts as missing only if it had a row.
+    mutating func count(_ outcome: TrackProcessor.Outcome, record: TrackRecord, hadRow: Bool) {
+        switch outcome {
+        case .analysed: analysed += 1; audioSeconds += record.durationSeconds ?? 0
+        case .metadataOnly: metadataOnly += 1
+        case .failed: failed += 1
+        case .vanished: missing += hadRow ? 1 : 0
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Every tempo range beattag uses, in one place (BPM, or steps per minute for cadences).
+public enum TempoRanges {
+    /// What the analysis reports: slower or faster readings are folded into it.
+    public static let analysed = 50.0...230.0
+    /// What the tempo salience scans, a little wider than `analysed` so that its edges have neighbours.
+    public static let salience = 40.0...250.0
+    /// What a hand-set BPM may be.
+    public static let handSet = 30.0...300.0
+    /// Running cadences, steps per minute.
+    public static let cadence = 100.0...240.0
+    /// The tempi a runner uses one step per beat: `stats` charts them, `untagged` puts them first.
+    public static let runnable = 140.0...200.0
+}

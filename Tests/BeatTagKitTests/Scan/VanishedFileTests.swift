@@ -1,0 +1,52 @@
+@testable import BeatTagKit
+import XCTest
+
+/// Files that disappear: before their turn in a scan, or between two scans.
+final class VanishedFileTests: XCTestCase {
+    func testFileThatVanishesBeforeItsTurn() throws {
+        let ghost = FoundFile(path: "/nonexistent/ghost.flac", size: 1000, modifiedAt: 1, sidecar: nil)
+        let (fresh, outcome) = TrackProcessor.process(ghost, existing: nil, sourceOption: nil, now: 5)
+        XCTAssertEqual(outcome, .vanished)
+        XCTAssertEqual(fresh.state, .missing)
+
+        var known = TrackRecord(path: ghost.path, fileSize: 1000, modifiedAt: 1, now: 0)
+        known.bpmManual = 170
+        known.bpmAnalysed = 171.2
+        known.beatTimes = [0.5, 0.85]
+        let (kept, _) = TrackProcessor.process(ghost, existing: known, sourceOption: nil, now: 5)
+        XCTAssertEqual(kept.state, .missing)
+        XCTAssertEqual(kept.bpmManual, 170, "hand-entered data survives")
+        XCTAssertEqual(kept.bpmAnalysed, 171.2, "a vanished file keeps its analysis")
+        XCTAssertEqual(kept.missingSince, 5)
+    }
+
+    /// One file gone since the last scan, one gone while the scan runs: both are counted missing
+    /// (the second used to be overwritten by the first).
+    func testScanCountsFilesGoneBeforeAndDuringIt() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let names = ["a-rock.flac", "b-house.wav", "c-trance.flac"]
+        for (name, source) in zip(names, ["rock-150.flac", "house-128.wav", "trance-140.flac"]) {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(source), toPath: (music as NSString).appendingPathComponent(name))
+        }
+        let catalog = try Catalog(path: (dir as NSString).appendingPathComponent("c.sqlite"))
+        XCTAssertEqual(try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [music])).run().analysed, 3)
+
+        try FileManager.default.removeItem(atPath: (music as NSString).appendingPathComponent("c-trance.flac"))
+        var options = ScanOptions(roots: [music], force: true)
+        options.workers = 1
+        let scanner = LibraryScanner(catalog: catalog, options: options)
+        // After the first file, the other one still waiting disappears.
+        scanner.onProgress = { progress in
+            guard progress.done == 1 else { return }
+            for name in names where !progress.currentPath.hasSuffix(name) {
+                try? FileManager.default.removeItem(atPath: (music as NSString).appendingPathComponent(name))
+            }
+        }
+        let summary = try scanner.run()
+        XCTAssertEqual(summary.analysed, 1)
+        XCTAssertEqual(summary.missing, 2, "one gone before the scan, one during it")
+        XCTAssertEqual(try catalog.allTracks().filter { $0.state == .missing }.count, 2)
+    }
+}
