@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeatTagKit
 
 /// Runs `beattag` with arguments and returns the exit status: the executable's whole `main`, and how
 /// tests run commands in process (with a capturing `Console`).
@@ -12,6 +13,13 @@ public enum BeatTagCLI {
             } catch let failure as CommandFailure {
                 console.problem(failure.message)
                 return failure.code
+            } catch let error as CatalogError {
+                console.problem("\(error)")
+                return 1
+            } catch where CatalogError.userFacing(error) is CatalogError {
+                // A database error: SQLite's message only, never the SQL.
+                console.problem("\(CatalogError.userFacing(error))")
+                return 1
             } catch {
                 // Help, version, usage errors and ExitCode: ArgumentParser's own text and status.
                 let code = BeatTagCommand.exitCode(for: error).rawValue

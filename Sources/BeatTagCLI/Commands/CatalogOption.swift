@@ -8,7 +8,11 @@ struct CatalogOption: ParsableArguments {
 
     var path: String { catalog ?? Catalog.defaultPath() }
 
-    func open(create: Bool) throws -> Catalog {
-        do { return try Catalog(path: path, create: create) } catch { throw CommandFailure("\(error)") }
+    /// Readers open the catalog read-only: they work on a read-only file and beside a running scan.
+    /// A catalog that cannot be used is unusable input: exit status 2.
+    func open(create: Bool, access: Catalog.Access = .readWrite) throws -> Catalog {
+        do { return try Catalog(path: path, create: create, access: access) } catch {
+            throw CommandFailure("\(CatalogError.userFacing(error))", code: 2)
+        }
     }
 }

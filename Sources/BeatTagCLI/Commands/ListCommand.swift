@@ -31,7 +31,7 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let catalog = try catalogOption.open(create: false)
+        let catalog = try catalogOption.open(create: false, access: .readOnly)
         var query = TrackQuery()
         (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
         query.includeBeats = json

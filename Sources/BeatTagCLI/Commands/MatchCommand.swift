@@ -28,7 +28,7 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let catalog = try catalogOption.open(create: false)
+        let catalog = try catalogOption.open(create: false, access: m3u8 == nil ? .readOnly : .readWrite)
         let tracks = try catalog.allTracks()
         let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
         let matches = limit.map { Array(result.matches.prefix($0)) } ?? result.matches

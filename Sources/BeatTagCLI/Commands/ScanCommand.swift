@@ -13,13 +13,18 @@ struct ScanCommand: ParsableCommand {
             metadata-only. Music files are never modified.
 
             A rescan only analyses new or changed files and marks vanished ones missing (hand-entered data \
-            is kept). An interrupted scan (Ctrl-C, kill) resumes where it stopped.
+            is kept, and follows a file that was moved or retagged). A root that is absent, empty or lost \
+            most of its files looks like an unmounted disk: it is reported and its tracks are kept, unless \
+            --prune. An interrupted scan (Ctrl-C, kill) resumes where it stopped. One scan per catalog runs \
+            at a time (a second one waits, or refuses with --no-wait); list, match, tag and tap work meanwhile.
 
             Rights: --source states what you are scanning; a `.beattag-rights` file in a folder covers that \
             folder and below (see docs/rights.md); licence tags inside a file win over both.
 
-            Exit status: 0 when every file was catalogued, 1 when any failed (each has a recorded error), \
-            130 when interrupted.
+            Exit status: 0 when every file was catalogued, 1 when any file failed or a root was unavailable \
+            (the same on every scan while they are; --json lists each failing file under "failures"), \
+            2 when the catalog cannot be used (not a catalog, read-only, another scan with --no-wait), \
+            64 for a usage error, 130 when interrupted.
             """)
 
     @Argument(help: ArgumentHelp("Folders or files to scan.", valueName: "path"))
@@ -31,6 +36,12 @@ struct ScanCommand: ParsableCommand {
 
     @Flag(help: "Re-analyse every file, changed or not.")
     var force = false
+
+    @Flag(help: "Mark tracks missing even under a root that is empty or lost most of its files (else kept: an unmounted disk looks like that).")
+    var prune = false
+
+    @Flag(help: "If another scan is running on the catalog, stop at once (exit 2) instead of waiting for it.")
+    var noWait = false
 
     @Option(help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
@@ -44,19 +55,28 @@ struct ScanCommand: ParsableCommand {
         let console = Console.current
         let catalog = try catalogOption.open(create: true)
         var options = ScanOptions(roots: paths, source: source, force: force)
+        options.prune = prune
+        options.waitForOtherScan = !noWait
         if let jobs { options.workers = max(1, jobs) }
         let scanner = LibraryScanner(catalog: catalog, options: options)
         let progress = ProgressLine(console: console, enabled: console.stderrIsTerminal && !json)
+        let catalogPath = catalog.path
+        scanner.onWaitingForOtherScan = {
+            console.problem("another scan is running on \(catalogPath); waiting for it to finish (--no-wait to refuse)")
+        }
         scanner.onProgress = { progress.update($0) }
         scanner.onProblem = { problem in
             progress.clear()
             console.problem("\(problem.path): \(problem.message)")
         }
-        let interrupt = InterruptHandler(console: console) { scanner.cancel() }
         let summary: ScanSummary
-        do { summary = try scanner.run() } catch { throw CommandFailure("scan stopped: \(error)") }
-        interrupt.restore()
-        progress.clear()
+        do {
+            let interrupt = InterruptHandler(console: console) { scanner.cancel() }
+            defer { interrupt.restore(); progress.clear() }
+            summary = try scanner.run()
+        } catch let error as CatalogError {
+            throw CommandFailure("\(error)", code: 2)
+        } catch { throw CommandFailure("scan stopped: \(CatalogError.userFacing(error))") }
         if json {
             try console.printJSON(summary)
         } else {

@@ -13,7 +13,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let catalog = try catalogOption.open(create: false)
+        let catalog = try catalogOption.open(create: false, access: .readOnly)
         let stats = LibraryStats(tracks: try catalog.allTracks())
         if let svg {
             do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CommandFailure("\(error)") }
@@ -27,7 +27,7 @@ struct StatsCommand: ParsableCommand {
             let bar = String(repeating: "█", count: Int((Double(b.tracks) / Double(peak) * 40).rounded()))
             console.print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
         }
-        console.print("\nUsable at each cadence (±10%, rights respected):")
+        console.print(String(format: "\nUsable at each cadence (±%g%%, rights respected):", CadenceRules.defaultMaxShiftPercent))
         var table = TextTable(columns: ["  SPM"] + stats.cadences.map { String(format: "%.0f", $0.spm) })
         table.add(["  tracks"] + stats.cadences.map { "\($0.usable)" })
         console.print(table.render(), terminator: "")

@@ -67,7 +67,7 @@ struct TagCommand: ParsableCommand {
                     }
                     record = found
                 }
-                if write { try writeTag(record, file: file) }
+                if write { try writeTag(record, file: file, console: console) }
             } catch {
                 failures += 1
                 console.problem("\(file): \(error)")
@@ -76,16 +76,15 @@ struct TagCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func writeTag(_ record: TrackRecord, file: String) throws {
-        let console = Console.current
+    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws {
         guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
-        let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals)
+        let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
         let change = "BPM tag \(plan.oldValue.map { "\"\($0)\"" } ?? "(none)") → \"\(plan.newValue)\" [\(plan.container)]"
         if dryRun {
             console.print("\(file): would write \(change)")
             return
         }
-        if plan.oldValue == plan.newValue {
+        if plan.isNoChange {
             console.print("\(file): BPM tag already \"\(plan.newValue)\"")
             return
         }

@@ -20,7 +20,7 @@ struct UntaggedCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let catalog = try catalogOption.open(create: false)
+        let catalog = try catalogOption.open(create: false, access: .readOnly)
         let all = UntaggedQueue.items(try catalog.allTracks())
         let items = limit.map { Array(all.prefix($0)) } ?? all
         if json {

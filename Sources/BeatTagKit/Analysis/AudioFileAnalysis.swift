@@ -18,6 +18,7 @@ public enum AudioFileAnalysis {
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioDecoder(path: path)
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
+        var hash = AudioHash(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
         var frames = 0
         var warning: String?
@@ -29,6 +30,7 @@ public enum AudioFileAnalysis {
                 more = try decoder.readMonoBlock { block in
                     t1 = DispatchTime.now().uptimeNanoseconds
                     frames += block.count
+                    hash.add(block)
                     analyzer.process(block)
                 }
             } catch let error as DecodeError {
@@ -51,6 +53,7 @@ public enum AudioFileAnalysis {
         timing?.pointee = Timing(decodeSeconds: decodeTime, analysisSeconds: analysisTime)
         var info = decoder.info
         info.frames = Int64(frames)
+        info.audioHash = hash.value
         return (info, result)
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Which BPM a track uses, and why: the user has listened, so a hand-set BPM wins; between a BPM tag
-/// and analysis, a confident analysis wins (it comes with a beat grid) and a tag beats a doubtful one;
-/// when the two agree within 4% the analysis is kept for its finer value.
+/// Which BPM a track uses, and why: the user has listened, so a hand-set BPM wins. Between a BPM tag
+/// and analysis: when they agree within 4% the analysis is kept for its finer value; when the tag is
+/// the analysis's double or half and the analysis is in doubt (confidence below 0.8, the level
+/// `match` marks), the tag settles the octave (octave is where analysis errs); otherwise a confident
+/// analysis (≥ 0.5) wins (it comes with a beat grid), and a tag beats a doubtful one.
 public enum BPMPolicy {
     /// Analysis at or above this confidence is trusted over a disagreeing BPM tag.
     public static let confidentAnalysis = 0.5
@@ -30,6 +32,9 @@ public enum BPMPolicy {
             if abs(analysed / tag - 1) <= agreement {
                 return Choice(analysed, .analysis, String(format: "analysis agrees with the BPM tag (%.1f)", tag))
             }
+            if confidence < ConfidenceEvidence.trusted, [2.0, 0.5].contains(where: { abs(tag / analysed / $0 - 1) <= agreement }) {
+                return Choice(tag, .tag, String(format: "BPM tag settles the octave (analysis read %.1f, confidence %.2f)", analysed, confidence))
+            }
             if confident {
                 return Choice(analysed, .analysis, String(format: "analysis (confidence %.2f) overrides the BPM tag %.1f", confidence, tag))
             }
@@ -50,5 +55,14 @@ extension TrackRecord {
         let choice = BPMPolicy.choose(manual: bpmManual, analysed: bpmAnalysed, tag: bpmTag, confidence: confidence,
                                       waveformAnalysed: waveformAnalysed)
         (bpm, bpmSource, bpmReason) = (choice.bpm, choice.source, choice.reason)
+    }
+
+    /// This file is `old`'s recording under a new path: its row (id, first sighting) and what was
+    /// entered by hand carry over.
+    mutating func adoptHandData(from old: TrackRecord) {
+        id = old.id
+        firstSeenAt = old.firstSeenAt
+        bpmManual = old.bpmManual ?? bpmManual
+        chooseBPM()
     }
 }

@@ -15,12 +15,20 @@ public final class Catalog: @unchecked Sendable {
         return (dataHome as NSString).appendingPathComponent("beattag/catalog.sqlite")
     }
 
-    /// Opens (creating when `create`) and migrates the catalog.
-    public init(path: String, create: Bool = true) throws {
+    /// What a command needs: readers (list, match, stats) work on a read-only catalog and while a
+    /// scan writes; writers (scan, tag) need write access.
+    public enum Access: Sendable { case readOnly, readWrite }
+
+    /// Opens the catalog, creating it when `create` (and writable), and brings its schema up to date.
+    /// A file that is not a beattag catalog is refused before anything is written to it.
+    public init(path: String, create: Bool = true, access: Access = .readWrite) throws {
         self.path = path
         let fm = FileManager.default
-        if !fm.fileExists(atPath: path) {
-            guard create else { throw CatalogError.notFound(path: path) }
+        if fm.fileExists(atPath: path) {
+            try Catalog.checkIsCatalog(path)
+            if access == .readWrite, !fm.isWritableFile(atPath: path) { throw CatalogError.readOnly(path: path) }
+        } else {
+            guard create, access == .readWrite else { throw CatalogError.notFound(path: path) }
             let dir = (path as NSString).deletingLastPathComponent
             if !dir.isEmpty {
                 do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
@@ -29,84 +37,48 @@ public final class Catalog: @unchecked Sendable {
             }
         }
         var config = Configuration()
+        config.readonly = access == .readOnly
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             db.add(function: Catalog.foldFunction)
         }
         do {
             pool = try DatabasePool(path: path, configuration: config)
-            try Catalog.migrator.migrate(pool)
+            if try !pool.read({ try CatalogSchema.migrator.hasCompletedMigrations($0) }) {
+                guard access == .readWrite else {
+                    throw CatalogError.cannotOpen(path: path, reason: "it was made by an older beattag: run `beattag scan` once to upgrade it")
+                }
+                // Two processes opening a new catalog at once must not both create its tables.
+                let lock = try FileLock(path: path + ".lock", wait: true)
+                try CatalogSchema.migrator.migrate(pool)
+                withExtendedLifetime(lock) {}
+            }
         } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: tracks") { db in
-            try db.create(table: "track") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("path", .text).notNull().unique()
-                t.column("fileSize", .integer).notNull()
-                t.column("modifiedAt", .double).notNull()
-                t.column("fingerprint", .text).indexed()
-                t.column("state", .text).notNull().indexed()
-                t.column("format", .text)
-                t.column("durationSeconds", .double)
-                t.column("sampleRate", .integer)
-                t.column("channels", .integer)
-                t.column("bitrateKbps", .integer)
-                t.column("title", .text)
-                t.column("artist", .text)
-                t.column("album", .text)
-                t.column("genre", .text)
-                t.column("year", .integer)
-                t.column("trackNumber", .integer)
-                t.column("bpmTag", .double)
-                t.column("bpmAnalysed", .double)
-                t.column("bpmManual", .double)
-                t.column("bpm", .double).indexed()
-                t.column("bpmSource", .text)
-                t.column("bpmReason", .text)
-                t.column("confidence", .double)
-                t.column("bpmAlternative", .double)
-                t.column("bpmAlternativeScore", .double)
-                t.column("bpmScore", .double)
-                t.column("gridOffset", .double)
-                t.column("gridPeriod", .double)
-                t.column("tempoSteadiness", .double)
-                t.column("tempoVariable", .boolean)
-                t.column("tempoMin", .double)
-                t.column("tempoMax", .double)
-                t.column("beats", .blob)
-                t.column("sourceType", .text).notNull().defaults(to: "unknown")
-                t.column("license", .text)
-                t.column("attribution", .text)
-                t.column("sourceURL", .text)
-                t.column("tempoAdjustAllowed", .boolean).notNull().defaults(to: true)
-                t.column("rightsOrigin", .text).notNull().defaults(to: "none")
-                t.column("waveformAnalysed", .boolean).notNull().defaults(to: false)
-                t.column("metadataOnlyReason", .text)
-                t.column("analysisVersion", .integer)
-                t.column("lastError", .text)
-                t.column("firstSeenAt", .double).notNull()
-                t.column("scannedAt", .double).notNull()
-                t.column("missingSince", .double)
+    /// Refuses a file that is not SQLite, or an SQLite database with tables that are not beattag's.
+    /// Read through SQLite itself, read-only: closing a plain file handle on the database would drop
+    /// the locks SQLite holds on it in this process (POSIX locks belong to the process).
+    static func checkIsCatalog(_ path: String) throws {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(10)  // another process (or pool) may be checkpointing as it closes
+        let tables: [String]
+        do {
+            tables = try DatabaseQueue(path: path, configuration: config).read {
+                try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
-        migrator.registerMigration("v2: playlist exports") { db in
-            try db.create(table: "playlistExport") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.belongsTo("track", onDelete: .cascade).notNull()
-                t.column("exportedAt", .double).notNull().indexed()
-                t.column("playlistPath", .text).notNull()
-            }
+        guard tables.isEmpty || (tables.contains("grdb_migrations") && tables.contains("track")) else {
+            throw CatalogError.notACatalog(path: path, reason: "an SQLite database with other tables: " + tables.sorted().prefix(3).joined(separator: ", "))
         }
-        migrator.registerMigration("v3: decode warnings") { db in
-            try db.alter(table: "track") { t in t.add(column: "decodeWarning", .text) }
-        }
-        return migrator
     }
 
     /// Remembers what a playlist exported, for `--fresh` next time.
@@ -151,53 +123,22 @@ public final class Catalog: @unchecked Sendable {
         String.fromDatabaseValue(values[0]).map(TextMatch.fold)
     }
 
-    /// Saves one track in its own transaction.
-    public func save(_ record: TrackRecord) throws -> TrackRecord {
-        var copy = record
-        try pool.write { db in try copy.save(db) }
-        return copy
-    }
-
-    /// An unchanged file seen again: only its presence, state and mtime change (rows from
-    /// `allTracks()` lack beats, so saving them whole would lose the beat grid).
-    public func markPresent(_ record: TrackRecord) throws {
-        guard let id = record.id else { return }
-        try pool.write { db in
-            try db.execute(sql: "UPDATE track SET state = ?, missingSince = NULL, modifiedAt = ? WHERE id = ?",
-                           arguments: [record.state.rawValue, record.modifiedAt, id])
-        }
-    }
-
-    /// One file gone mid-scan: the row stays as it was, marked missing.
-    public func markMissing(id: Int64, since time: Double) throws {
-        try pool.write { db in
-            try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
-                           arguments: [TrackState.missing.rawValue, time, id])
-        }
-    }
-
-    /// Marks rows under `roots` whose files the completed scan did not find as missing. Rows are
-    /// kept: manual BPM and rights survive until the user prunes them.
-    public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
-        try pool.write { db in
-            // Paths only, and a targeted update: the rows themselves (beats and all) are not read or rewritten.
-            let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
-            var count = 0
-            for row in rows {
-                let path: String = row["path"]
-                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }) else { continue }
-                try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
-                               arguments: [TrackState.missing.rawValue, now, row["id"] as Int64])
-                count += 1
-            }
-            return count
-        }
-    }
-
     /// Rows with this content fingerprint and size, any state: candidates for a moved or renamed file.
     public func tracks(fingerprint: String, size: Int64) throws -> [TrackRecord] {
         try pool.read { db in
             try TrackRecord.filter(Column("fingerprint") == fingerprint && Column("fileSize") == size).order(Column("id")).fetchAll(db)
         }
+    }
+
+    /// Rows whose decoded audio hashes the same (`AudioHash`): the same recording under another
+    /// path, after a move and a retag.
+    public func tracks(audioHash: String) throws -> [TrackRecord] {
+        try pool.read { db in try TrackRecord.filter(Column("audioHash") == audioHash).order(Column("id")).fetchAll(db) }
+    }
+
+    /// The catalog's scan lock, held for a whole scan: one scan per catalog at a time (readers and
+    /// hand edits go on meanwhile). nil when another scan holds it and `wait` is false.
+    public func scanLock(wait: Bool, onWait: () -> Void = {}) throws -> AnyObject? {
+        try FileLock(path: path + ".scan-lock", wait: wait, onWait: onWait)
     }
 }

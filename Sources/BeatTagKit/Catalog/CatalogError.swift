@@ -1,10 +1,35 @@
+import GRDB
+
+/// Why a catalog cannot be used, in words a user can act on (never SQL).
 public enum CatalogError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case notFound(path: String)
+    case notACatalog(path: String, reason: String)
+    case readOnly(path: String)
+    case scanRunning(path: String)
+    /// A database error while using the catalog, reduced to SQLite's message.
+    case database(String)
+
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): return "cannot open catalog \(path): \(reason)"
         case .notFound(let path): return "no catalog at \(path) (run `beattag scan FOLDER` first)"
+        case .notACatalog(let path, let reason): return "\(path) is not a beattag catalog (\(reason)); nothing was written to it"
+        case .readOnly(let path): return "catalog \(path) is read-only: this command needs to write to it"
+        case .scanRunning(let path): return "another scan is running on \(path) (without --no-wait, scan waits for it)"
+        case .database(let message): return "catalog error: \(message)"
+        }
+    }
+
+    /// Any error as a user may see it: database errors lose their SQL text.
+    public static func userFacing(_ error: Error) -> Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.database("the catalog stayed busy (another beattag is writing); try again")
+        case .SQLITE_READONLY: return CatalogError.database("the catalog is read-only")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return CatalogError.database("the catalog file is damaged")
+        case .SQLITE_FULL: return CatalogError.database("the disk is full")
+        default: return CatalogError.database(error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
     }
 }

@@ -62,6 +62,10 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var firstSeenAt: Double
     public var scannedAt: Double
     public var missingSince: Double?
+    /// Hash of the decoded audio (the first minute): the same song after a retag or move.
+    public var audioHash: String?
+    /// The scan root the file was found under: `list` and `match` show folders relative to it.
+    public var libraryRoot: String?
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -76,6 +80,12 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         waveformAnalysed = false
         firstSeenAt = now
         scannedAt = now
+    }
+
+    /// Audio a player can play: decoded here, or catalogued from the tags of an audio stream. An
+    /// empty, unreadable or non-audio file is not, and gets neither a hand-set BPM nor a match.
+    public var isPlayable: Bool {
+        state != .failed || waveformAnalysed || durationSeconds != nil
     }
 
     /// The state the stored fields describe, for a row that comes back from `missing`.

@@ -6,6 +6,7 @@ public enum CadenceMatcher {
         case tooFar = "tempo change beyond the limit"
         case rightsForbidChange = "rights forbid tempo change"
         case missing = "file missing"
+        case unplayable = "not playable audio"
         case filtered = "filtered out"
     }
 
@@ -24,6 +25,7 @@ public enum CadenceMatcher {
         var nearMisses: [Double] = []
         for track in tracks {
             if track.state == .missing { rejected[.missing, default: 0] += 1; continue }
+            if !track.isPlayable { rejected[.unplayable, default: 0] += 1; continue }
             if let reason = filter.rejection(of: track) {
                 rejected[.filtered, default: 0] += 1
                 filtered[reason, default: 0] += 1

@@ -36,7 +36,7 @@ public enum SongIdentity {
 
     /// Case, accents, punctuation and spacing folded away.
     static func fold(_ text: String) -> String {
-        let plain = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        let plain = TextMatch.fold(text)
         let words = plain.components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }
         return words.joined(separator: " ")
     }

@@ -1,17 +1,23 @@
 import Foundation
 
-/// Schedules the scan in four stages: walk the roots, plan (skip what is unchanged), process the
-/// rest on all cores with one catalog transaction per file, and mark what the walk no longer found
-/// as missing. Stopping (`cancel`) lets running files finish and leaves the catalog consistent; the
-/// next scan resumes because finished files are then unchanged.
+/// Schedules the scan in stages: take the catalog's scan lock (one scan at a time), walk the roots,
+/// check each root is really there, plan (skip what is unchanged), process the rest on all cores
+/// with one catalog transaction per file, and mark what the walk no longer found as missing.
+/// Stopping (`cancel`) lets running files finish and leaves the catalog consistent; the next scan
+/// resumes because finished files are then unchanged.
 public final class LibraryScanner: @unchecked Sendable {
     private let catalog: Catalog
     private let options: ScanOptions
     private let lock = NSLock()
     private var cancelled = false
+    /// Rows a file of this scan has taken over (moved, renamed or retagged): each is taken once.
+    private var claimed = Set<Int64>()
     public var onProgress: (@Sendable (ScanProgress) -> Void)?
-    /// Called with a one-line message for each file that fails.
+    /// Called with a one-line message for each file that fails or vanishes, each walk problem and
+    /// each unavailable root.
     public var onProblem: (@Sendable (ScanProblem) -> Void)?
+    /// Called once if the scan has to wait for another scan of the same catalog.
+    public var onWaitingForOtherScan: (@Sendable () -> Void)?
 
     public init(catalog: Catalog, options: ScanOptions) {
         self.catalog = catalog
@@ -25,40 +31,76 @@ public final class LibraryScanner: @unchecked Sendable {
     private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
 
     public func run() throws -> ScanSummary {
+        guard let scanLock = try catalog.scanLock(wait: options.waitForOtherScan, onWait: { onWaitingForOtherScan?() }) else {
+            throw CatalogError.scanRunning(path: catalog.path)
+        }
+        defer { withExtendedLifetime(scanLock) {} }
         let started = Date()
         var summary = ScanSummary()
-        let walk = FileWalker.walk(roots: options.roots)
-        summary.problems = walk.problems
-        walk.problems.forEach { onProblem?($0) }
+        var walk = FileWalker.walk(roots: options.roots)
         summary.found = walk.files.count
+        let existing = try catalog.allTracks()
+        let unavailable = unavailableRoots(walk: &walk, existing: existing)
+        summary.problems = walk.problems + unavailable
+        summary.problems.forEach { onProblem?($0) }
         let now = Date().timeIntervalSince1970
-        let work = try plan(walk.files, summary: &summary)
-        try process(work, foundPaths: Set(walk.files.map(\.path)), started: started, summary: &summary)
+        let work = try plan(walk.files, existing: existing, summary: &summary)
+        try process(work, foundPaths: Set(walk.files.map(\.path)), roots: walk.walkedRoots, started: started, summary: &summary)
         summary.interrupted = isCancelled
         // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
-            summary.missing += try catalog.markMissing(under: walk.walkedRoots, except: Set(walk.files.map(\.path)), now: now)
+            let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
+            summary.missing += try catalog.markMissing(under: available, except: Set(walk.files.map(\.path)), now: now)
         }
+        summary.failures.sort { $0.path < $1.path }
         summary.wallSeconds = Date().timeIntervalSince(started)
         return summary
+    }
+
+    /// Roots that hold catalogued tracks but look unmounted: absent, empty, or (from 10 tracks) with
+    /// fewer than half of them found. Their tracks are left as they are unless `prune`.
+    private func unavailableRoots(walk: inout FileWalker.Result, existing: [TrackRecord]) -> [ScanProblem] {
+        var problems: [ScanProblem] = []
+        let present = existing.filter { $0.state != .missing }.map(\.path)
+        for root in options.roots.map(FileWalker.absolutePath) {
+            let catalogued = present.filter { $0.isInside(folder: root) }.count
+            guard catalogued > 0 else { continue }
+            let kept = "\(catalogued) catalogued track\(catalogued == 1 ? "" : "s") under it kept as they are"
+            if !walk.walkedRoots.contains(root) {
+                // Not there at all: replace the walk's plain "no such file or folder".
+                walk.problems.removeAll { $0.path == root }
+                problems.append(ScanProblem(path: root, message: "not there (an unmounted disk?): \(kept)"))
+                continue
+            }
+            let found = walk.files.filter { $0.path.isInside(folder: root) }.count
+            guard !options.prune, found == 0 || (catalogued >= 10 && found * 2 < catalogued) else { continue }
+            let what = found == 0 ? "empty (an unmounted disk?)" : "only \(found) of its \(catalogued) catalogued files are there"
+            problems.append(ScanProblem(path: root, message: "\(what): \(kept); scan with --prune to mark them missing"))
+        }
+        return problems
     }
 
     /// A file to process and the row it had, if any.
     typealias WorkItem = (file: FoundFile, row: TrackRecord?)
 
-    /// The files that need work; unchanged ones are only marked present.
-    private func plan(_ files: [FoundFile], summary: inout ScanSummary) throws -> [WorkItem] {
-        let existing = Dictionary(try catalog.allTracks().map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    /// The files that need work; unchanged ones are only marked present (and still count as failed
+    /// while they fail, so every scan of a folder reports the same).
+    private func plan(_ files: [FoundFile], existing: [TrackRecord], summary: inout ScanSummary) throws -> [WorkItem] {
+        let rows = Dictionary(existing.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var work: [WorkItem] = []
         for file in files {
-            let row = existing[file.path]
+            let row = rows[file.path]
             if !options.force, var row, isUnchanged(file, row: row) {
                 summary.unchanged += 1
                 if row.state == .missing || row.modifiedAt != file.modifiedAt {
                     row.state = row.settledState
                     row.modifiedAt = file.modifiedAt
                     try catalog.markPresent(row)
+                }
+                if row.settledState == .failed {
+                    summary.failed += 1
+                    summary.failures.append(ScanFailure(path: row.path, reason: row.lastError ?? "failed"))
                 }
                 continue
             }
@@ -68,8 +110,8 @@ public final class LibraryScanner: @unchecked Sendable {
     }
 
     /// Runs the work on `options.workers` threads, each taking the next file until none is left.
-    private func process(_ work: [WorkItem], foundPaths: Set<String>, started: Date, summary: inout ScanSummary) throws {
-        var claimed = Set<Int64>()
+    private func process(_ work: [WorkItem], foundPaths: Set<String>, roots: [String], started: Date,
+                         summary: inout ScanSummary) throws {
         var next = 0, done = 0
         var firstError: Error?
         var tally = summary
@@ -84,18 +126,25 @@ public final class LibraryScanner: @unchecked Sendable {
                 var previous = row
                 // A new path: its fingerprint tells whether it is a catalogued file that moved.
                 let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
-                if let fingerprint, let moved = movedRow(fingerprint: fingerprint, size: file.size, foundPaths: foundPaths, claimed: &claimed) {
+                if let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
                     previous = moved  // keeps its id, manual BPM and rights
-                    lock.lock(); tally.moved += 1; lock.unlock()
                 }
-                let (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
+                var (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970, fingerprint: fingerprint)
+                record.libraryRoot = roots.filter { file.path.isInside(folder: $0) }.max { $0.count < $1.count }
+                // Moved and retagged: the bytes differ, the audio does not. The old row's hand data follows.
+                if previous == nil, let hash = record.audioHash,
+                   let gone = claimGoneRow(try? catalog.tracks(audioHash: hash), foundPaths) {
+                    record.adoptHandData(from: gone)
+                    previous = gone
+                }
                 do { try store(record, outcome: outcome, previous: previous) } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
                 }
                 lock.lock()
                 done += 1
+                if previous != nil, row == nil { tally.moved += 1 }
                 tally.count(outcome, record: record, hadRow: previous != nil)
                 let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                 lock.unlock()
@@ -109,17 +158,16 @@ public final class LibraryScanner: @unchecked Sendable {
         if let firstError { throw firstError }
     }
 
-    /// Moved or renamed: a row with the same content whose old path is gone (marked missing, or not
-    /// on disk now) and that no other file of this scan has claimed.
-    private func movedRow(fingerprint: String, size: Int64, foundPaths: Set<String>, claimed: inout Set<Int64>) -> TrackRecord? {
-        guard let candidates = try? catalog.tracks(fingerprint: fingerprint, size: size) else { return nil }
-        let gone = candidates.filter {
+    /// The first of `candidates` whose file is gone (marked missing, or not on disk now) and that
+    /// no other file of this scan has taken; taken by this call. Copies that both exist keep their rows.
+    private func claimGoneRow(_ candidates: [TrackRecord]?, _ foundPaths: Set<String>) -> TrackRecord? {
+        let gone = (candidates ?? []).filter {
             $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
         }
         lock.lock(); defer { lock.unlock() }
-        guard let moved = gone.first(where: { !claimed.contains($0.id ?? -1) }) else { return nil }
-        claimed.insert(moved.id ?? -1)
-        return moved
+        guard let row = gone.first(where: { !claimed.contains($0.id ?? -1) }) else { return nil }
+        claimed.insert(row.id ?? -1)
+        return row
     }
 
     private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?) throws {
@@ -127,7 +175,7 @@ public final class LibraryScanner: @unchecked Sendable {
             // Only a row we already had is touched, and only its state.
             if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
         } else {
-            _ = try catalog.save(record)
+            _ = try catalog.saveScanResult(record)
         }
     }
 

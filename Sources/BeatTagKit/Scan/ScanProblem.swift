@@ -1,3 +1,4 @@
+/// Something the walk could not read, or a root it found unavailable, with a one-line message.
 public struct ScanProblem: Codable, Equatable, Sendable {
     public var path: String
     public var message: String

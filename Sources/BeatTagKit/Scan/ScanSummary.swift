@@ -1,4 +1,6 @@
-/// What a scan did, counted per outcome. `problems`: what the walk could not read (failed files carry their `lastError`).
+/// What a scan did, counted per outcome. `failures` names every file of the scanned roots that is
+/// in the failed state after this scan (newly failed or still failing); `problems` what the walk
+/// could not read and roots it found unavailable.
 public struct ScanSummary: Codable, Equatable, Sendable {
     public var found = 0
     public var analysed = 0
@@ -10,9 +12,16 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     public var interrupted = false
     public var audioSeconds = 0.0
     public var wallSeconds = 0.0
+    public var failures: [ScanFailure] = []
     public var problems: [ScanProblem] = []
 
     public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
+}
+
+/// A file that could not be catalogued, and why.
+public struct ScanFailure: Codable, Equatable, Sendable {
+    public var path: String
+    public var reason: String
 }
 
 extension ScanSummary {
@@ -21,7 +30,9 @@ extension ScanSummary {
         switch outcome {
         case .analysed: analysed += 1; audioSeconds += record.durationSeconds ?? 0
         case .metadataOnly: metadataOnly += 1
-        case .failed: failed += 1
+        case .failed:
+            failed += 1
+            failures.append(ScanFailure(path: record.path, reason: record.lastError ?? "failed"))
         case .vanished: missing += hadRow ? 1 : 0
         }
     }

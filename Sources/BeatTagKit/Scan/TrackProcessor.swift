@@ -44,6 +44,8 @@ public enum TrackProcessor {
         let tags = try? TagReader.read(path: file.path)
         if let tags {
             apply(tags, to: &record)
+            // A fresh catalog: a BPM that beattag wrote into the file by hand counts as hand-set again.
+            if existing == nil, let manual = BPMTagMark.manualBPM(in: tags) { record.bpmManual = manual }
             applyRights(RightsResolver.resolve(tags: tags, sidecar: file.sidecar, option: sourceOption), to: &record)
         }
 
@@ -53,6 +55,7 @@ public enum TrackProcessor {
             record.sampleRate = info.sampleRate
             record.channels = info.channels
             record.durationSeconds = info.durationSeconds
+            record.audioHash = info.audioHash
             record.waveformAnalysed = true
             record.state = .analysed
             record.decodeWarning = result.decodeWarning

@@ -28,7 +28,7 @@ public struct LibraryStats: Codable, Sendable {
     public static let range = TempoRanges.runnable
     public static let bucketWidth = 5.0
 
-    public init(tracks: [TrackRecord], maxShiftPercent: Double = 10) {
+    public init(tracks: [TrackRecord], maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) {
         let present = tracks.filter { $0.state != .missing }
         total = tracks.count
         analysed = tracks.filter { $0.state == .analysed }.count

@@ -16,16 +16,25 @@ public enum BPMTagWriter {
         public var container: String
         public var oldValue: String?
         public var newValue: String
+        /// `BPMTagMark` text to write ("" removes an old mark: the BPM is no longer a hand-set one).
+        public var mark = ""
+        public var markChanges = false
+        /// Nothing to write: the tag and its mark already say this.
+        public var isNoChange: Bool { oldValue == newValue && !markChanges }
     }
 
     /// The tag text for this file: an integer unless `decimals` and the format keeps them (MP4 `tmpo` is an integer).
-    public static func plan(path: String, bpm: Double, decimals: Bool) throws -> Plan {
+    /// `manual`: the BPM was set by hand, and the file gets `BPMTagMark` beside it.
+    public static func plan(path: String, bpm: Double, decimals: Bool, manual: Bool = false) throws -> Plan {
         let tags: TrackTags
         do { tags = try TagReader.read(path: path) } catch { throw BPMTagWriteError.failed("TagLib cannot read \(path)") }
         let container = tags.container ?? "unknown"
         let keepDecimals = decimals && container != "MP4"
         let value = keepDecimals ? String(format: "%.1f", bpm) : String(Int(bpm.rounded()))
-        return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value)
+        let mark = manual ? BPMTagMark.value(bpmText: value) : ""
+        let markChanges = (tags.properties[BPMTagMark.key]?.first ?? "") != mark
+        return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value, mark: mark,
+                    markChanges: markChanges)
     }
 
     public static func write(_ plan: Plan) throws {
@@ -43,9 +52,10 @@ public enum BPMTagWriter {
         }
         var replaced = false
         defer { if !replaced { try? fm.removeItem(atPath: copy) } }
-        try TagWriter.write(path: copy, properties: [("BPM", plan.newValue)])
-        let readBack = try TagReader.read(path: copy).properties["BPM"]?.first
-        guard readBack == plan.newValue else {
+        try TagWriter.write(path: copy, properties: [("BPM", plan.newValue), (BPMTagMark.key, plan.mark)])
+        let written = try TagReader.read(path: copy).properties
+        let readBack = written["BPM"]?.first
+        guard readBack == plan.newValue, (written[BPMTagMark.key]?.first ?? "") == plan.mark else {
             throw BPMTagWriteError.failed("the tag did not read back (\(readBack ?? "nothing") instead of \(plan.newValue)); file left unchanged")
         }
         guard try samplesEqual(plan.path, copy, original: original) else {

@@ -4,10 +4,12 @@ public enum ManualBPMError: Error, CustomStringConvertible {
     case notInCatalog(String)
     case nothingToScale(String)
     case outOfRange(Double)
+    case notPlayable(String, reason: String)
     public var description: String {
         switch self {
         case .notInCatalog(let path): return "\(path) is not in the catalog (scan its folder first)"
         case .nothingToScale(let path): return "\(path) has no analysed or tagged BPM to scale; set one with --bpm"
+        case .notPlayable(let path, let reason): return "\(path) is not playable audio (\(reason)); no BPM set"
         case .outOfRange(let bpm): return String(format: "%.1f BPM is outside %g–%g", bpm, TempoRanges.handSet.lowerBound, TempoRanges.handSet.upperBound)
         }
     }
@@ -24,20 +26,22 @@ public enum ManualBPM {
 
     public static func apply(_ change: Change, to path: String, in catalog: Catalog) throws -> TrackRecord {
         let absolute = FileWalker.absolutePath(path)
-        guard var record = try catalog.track(path: absolute) else { throw ManualBPMError.notInCatalog(absolute) }
-        switch change {
-        case .set(let bpm):
-            guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
-            record.bpmManual = BPM.roundToTenth(bpm)
-        case .clear:
-            record.bpmManual = nil
-        case .scale(let factor):
-            guard let base = record.bpmAnalysed ?? record.bpmTag else { throw ManualBPMError.nothingToScale(absolute) }
-            let bpm = BPM.roundToTenth(base * factor)
-            guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
-            record.bpmManual = bpm
+        return try catalog.editHandData(path: absolute) { record in
+            if change != .clear, !record.isPlayable {
+                throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed")
+            }
+            switch change {
+            case .set(let bpm):
+                guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
+                record.bpmManual = BPM.roundToTenth(bpm)
+            case .clear:
+                record.bpmManual = nil
+            case .scale(let factor):
+                guard let base = record.bpmAnalysed ?? record.bpmTag else { throw ManualBPMError.nothingToScale(absolute) }
+                let bpm = BPM.roundToTenth(base * factor)
+                guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
+                record.bpmManual = bpm
+            }
         }
-        record.chooseBPM()
-        return try catalog.save(record)
     }
 }

@@ -37,7 +37,7 @@ public enum TagReader {
     /// BPM tags in the wild: "128", "128.00", "128,5", "0" (meaning unset, as MP4 tmpo reads back garbage).
     static func parseBPM(_ text: String) -> Double? {
         let cleaned = text.replacingOccurrences(of: ",", with: ".").trimmingCharacters(in: .whitespaces)
-        guard let value = Double(cleaned), value.isFinite, value >= 20, value <= 400 else { return nil }
+        guard let value = Double(cleaned), value.isFinite, TempoRanges.tagged.contains(value) else { return nil }
         return value
     }
 

@@ -4,6 +4,8 @@ public enum TempoRanges {
     public static let analysed = 50.0...230.0
     /// What the tempo salience scans, a little wider than `analysed` so that its edges have neighbours.
     public static let salience = 40.0...250.0
+    /// A BPM tag outside this is nonsense and read as none.
+    public static let tagged = 20.0...400.0
     /// What a hand-set BPM may be.
     public static let handSet = 30.0...300.0
     /// Running cadences, steps per minute.

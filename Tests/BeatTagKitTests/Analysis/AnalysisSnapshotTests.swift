@@ -3,8 +3,9 @@ import XCTest
 
 /// The Mixxx rule: a catalog keeps each track's analysis with the version that made it, and a scan
 /// re-analyses only rows of another version. So any change to what the analysis outputs must bump
-/// `AnalysisResult.currentVersion`, or old catalogs silently keep stale tempi. This test stores the
-/// full output for a few fixtures; when it changes and the version does not, it fails and says so.
+/// `AnalysisResult.currentVersion`, or old catalogs silently keep stale tempi. This test stores, for
+/// a few fixtures, what the catalog keeps: tempo, runner-up octave and its probability, confidence,
+/// the beat count and grid, and the first beats; when that changes and the version does not, it fails.
 final class AnalysisSnapshotTests: XCTestCase {
     struct Snapshot: Equatable, CustomStringConvertible {
         var file: String
@@ -12,13 +13,19 @@ final class AnalysisSnapshotTests: XCTestCase {
         var alternative: Double?
         var alternativeScore: Double?
         var confidence: Double
+        var beatCount: Int
+        /// The fitted grid's tempo (0.01 BPM) and first beat (ms), and its steadiness (0.001).
+        var gridBPM: Double
+        var gridOffset: Double
+        var steadiness: Double
         /// The first eight beats, seconds.
         var beats: [Double]
 
         var description: String {
             func number(_ x: Double?) -> String { x.map { "\($0)" } ?? "nil" }
             return "Snapshot(file: \"\(file)\", bpm: \(bpm), alternative: \(number(alternative)), "
-                + "alternativeScore: \(number(alternativeScore)), confidence: \(confidence), beats: \(beats)),"
+                + "alternativeScore: \(number(alternativeScore)), confidence: \(confidence), beatCount: \(beatCount), "
+                + "gridBPM: \(gridBPM), gridOffset: \(gridOffset), steadiness: \(steadiness), beats: \(beats)),"
         }
 
         /// Equal within what float noise across machines can move (FFTW's plans differ by CPU), far
@@ -33,6 +40,8 @@ final class AnalysisSnapshotTests: XCTestCase {
             }
             return file == other.file && close(bpm, other.bpm, 0.051) && close(alternative, other.alternative, 0.051)
                 && close(alternativeScore, other.alternativeScore, 0.002) && close(confidence, other.confidence, 0.002)
+                && beatCount == other.beatCount && close(gridBPM, other.gridBPM, 0.011) && close(gridOffset, other.gridOffset, 0.0011)
+                && close(steadiness, other.steadiness, 0.002)
                 && beats.count == other.beats.count && zip(beats, other.beats).allSatisfy { abs($0 - $1) <= 0.0011 }
         }
     }
@@ -41,12 +50,12 @@ final class AnalysisSnapshotTests: XCTestCase {
     static let version = 12
 
     static let stored: [Snapshot] = [
-        Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 75.0, alternativeScore: 0.004, confidence: 0.962, beats: [0.484, 0.887, 1.289, 1.689, 2.089, 2.488, 2.887, 3.287]),
-        Snapshot(file: "hiphop-90.mp3", bpm: 90.1, alternative: 179.8, alternativeScore: 0.076, confidence: 0.924, beats: [0.653, 1.326, 1.989, 2.656, 3.325, 3.994, 4.653, 5.321]),
-        Snapshot(file: "dnb-174.ogg", bpm: 174.0, alternative: 87.0, alternativeScore: 0.036, confidence: 0.942, beats: [0.293, 0.641, 0.983, 1.32, 1.669, 2.008, 2.347, 2.697]),
-        Snapshot(file: "house-124.opus", bpm: 124.0, alternative: 62.0, alternativeScore: 0.004, confidence: 0.963, beats: [0.472, 0.954, 1.44, 1.921, 2.408, 2.889, 3.375, 3.857]),
-        Snapshot(file: "metal-168.aiff", bpm: 168.0, alternative: 84.0, alternativeScore: 0.008, confidence: 0.958, beats: [0.343, 0.702, 1.059, 1.413, 1.771, 2.129, 2.488, 2.845]),
-        Snapshot(file: "odd/Ünïcødé – ритм 160.ogg", bpm: 160.0, alternative: 80.0, alternativeScore: 0.008, confidence: 0.957, beats: [0.361, 0.738, 1.111, 1.489, 1.86, 2.238, 2.611, 2.986]),
+        Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 75.0, alternativeScore: 0.004, confidence: 0.962, beatCount: 29, gridBPM: 150.0, gridOffset: 0.487, steadiness: 0.987, beats: [0.484, 0.887, 1.289, 1.689, 2.089, 2.488, 2.887, 3.287]),
+        Snapshot(file: "hiphop-90.mp3", bpm: 90.1, alternative: 179.8, alternativeScore: 0.076, confidence: 0.924, beatCount: 18, gridBPM: 90.09, gridOffset: 0.66, steadiness: 0.983, beats: [0.653, 1.326, 1.989, 2.656, 3.325, 3.994, 4.653, 5.321]),
+        Snapshot(file: "dnb-174.ogg", bpm: 174.0, alternative: 87.0, alternativeScore: 0.036, confidence: 0.942, beatCount: 34, gridBPM: 174.02, gridOffset: 0.288, steadiness: 0.983, beats: [0.293, 0.641, 0.983, 1.32, 1.669, 2.008, 2.347, 2.697]),
+        Snapshot(file: "house-124.opus", bpm: 124.0, alternative: 62.0, alternativeScore: 0.004, confidence: 0.963, beatCount: 20, gridBPM: 124.0, gridOffset: 0.471, steadiness: 0.989, beats: [0.472, 0.954, 1.44, 1.921, 2.408, 2.889, 3.375, 3.857]),
+        Snapshot(file: "metal-168.aiff", bpm: 168.0, alternative: 84.0, alternativeScore: 0.008, confidence: 0.958, beatCount: 27, gridBPM: 167.99, gridOffset: 0.344, steadiness: 0.983, beats: [0.343, 0.702, 1.059, 1.413, 1.771, 2.129, 2.488, 2.845]),
+        Snapshot(file: "odd/Ünïcødé – ритм 160.ogg", bpm: 160.0, alternative: 80.0, alternativeScore: 0.008, confidence: 0.957, beatCount: 31, gridBPM: 160.0, gridOffset: 0.362, steadiness: 0.989, beats: [0.361, 0.738, 1.111, 1.489, 1.86, 2.238, 2.611, 2.986]),
     ]
 
     static let files = ["rock-150.flac", "hiphop-90.mp3", "dnb-174.ogg", "house-124.opus", "metal-168.aiff", "odd/Ünïcødé – ритм 160.ogg"]
@@ -56,6 +65,8 @@ final class AnalysisSnapshotTests: XCTestCase {
         func round(_ x: Double, _ scale: Double) -> Double { (x * scale).rounded() / scale }
         return Snapshot(file: file, bpm: result.bpm.value, alternative: result.alternative.map { BPM.roundToTenth($0.bpm.value) },
                         alternativeScore: result.alternative.map { round($0.score, 1000) }, confidence: round(result.confidence, 1000),
+                        beatCount: result.beats.count, gridBPM: round(result.grid?.bpm.value ?? 0, 100),
+                        gridOffset: round(result.grid?.offset.value ?? 0, 1000), steadiness: round(result.grid?.steadiness ?? 0, 1000),
                         beats: result.beats.prefix(8).map { round($0.value, 1000) })
     }
 

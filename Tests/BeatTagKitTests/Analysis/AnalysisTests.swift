@@ -24,7 +24,7 @@ final class OnsetEnvelopeTests: XCTestCase {
             let center = Int((t - envelope.startTime.value) * envelope.frameRate)
             let window = max(0, center - 10)...min(envelope.count - 1, center + 10)
             let best = window.max { envelope.strength[$0] < envelope.strength[$1] }!
-            let time = envelope.time(of: FramePosition(Double(best))).value
+            let time = OnsetCurves(envelope).time(of: FramePosition(Double(best))).value
             errors.append(time - t)
             XCTAssertEqual(time, t, accuracy: 0.025, "click at \(t)")
         }

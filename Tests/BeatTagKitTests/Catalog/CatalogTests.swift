@@ -22,7 +22,7 @@ final class CatalogTests: XCTestCase {
         record.chooseBPM()
         do {
             let catalog = try Catalog(path: path)
-            record = try catalog.save(record)
+            record = try catalog.saveScanResult(record)
             XCTAssertNotNil(record.id)
         }
         let reopened = try Catalog(path: path, create: false)
@@ -32,8 +32,8 @@ final class CatalogTests: XCTestCase {
         for (a, b) in zip(loaded.beatTimes, [0.5, 0.8448, 1.1896]) { XCTAssertEqual(a, b, accuracy: 1e-6) }
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
-        let migrations = try reopened.pool.read { try Catalog.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings"])
+        let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -88,7 +88,7 @@ final class CatalogTests: XCTestCase {
         var elsewhere = TrackRecord(path: "/other/x.ogg", fileSize: 1, modifiedAt: 0, now: 0)
         gone.bpmManual = 171
         kept.state = .analysed; gone.state = .analysed; elsewhere.state = .analysed
-        for r in [kept, gone, elsewhere] { _ = try catalog.save(r) }
+        for r in [kept, gone, elsewhere] { _ = try catalog.saveScanResult(r) }
         XCTAssertEqual(try catalog.markMissing(under: ["/m"], except: ["/m/a/keep.ogg"], now: 5), 1)
         let row = try XCTUnwrap(try catalog.track(path: "/m/a/gone.ogg"))
         XCTAssertEqual(row.state, .missing)

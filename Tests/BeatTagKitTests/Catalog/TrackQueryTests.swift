@@ -10,7 +10,7 @@ final class TrackQueryTests: XCTestCase {
             (record.artist, record.bpmManual, record.state) = (row.artist, row.bpm, row.state)
             record.beatTimes = [0.5, 1.0]
             record.chooseBPM()
-            _ = try catalog.save(record)
+            _ = try catalog.saveScanResult(record)
         }
         return catalog
     }

@@ -27,6 +27,5 @@ public struct OnsetEnvelope: Sendable {
     public var energy: [Float]
 
     public var count: Int { strength.count }
-    public func time(of frame: FramePosition) -> Seconds { startTime + Seconds(frame.value / frameRate) }
     public func flux(_ band: Band) -> [Float] { bands[band.rawValue] }
 }

@@ -1,5 +1,5 @@
 /// A position on the onset envelope's frame axis (about 100 frames a second), fractional after
-/// sub-frame peak refinement. `OnsetEnvelope.time(of:)` turns it into `Seconds`.
+/// sub-frame peak refinement. `OnsetCurves.time(of:)` turns it into `Seconds`.
 public struct FramePosition: UnitValue {
     public var value: Double
 
@@ -10,13 +10,4 @@ public struct FramePosition: UnitValue {
     @inlinable public static func - (a: FramePosition, b: FramePosition) -> FrameCount { FrameCount(a.value - b.value) }
     /// Halfway between two positions (the "and" between two beats).
     @inlinable public static func midpoint(_ a: FramePosition, _ b: FramePosition) -> FramePosition { FramePosition((a.value + b.value) / 2) }
-}
-
-/// A span of onset frames: a beat period at the envelope's frame rate, a distance between beats.
-public struct FrameCount: UnitValue {
-    public var value: Double
-
-    @inlinable public init(_ value: Double) { self.value = value }
-
-    @inlinable public static func / (a: FrameCount, divisor: Double) -> FrameCount { FrameCount(a.value / divisor) }
 }

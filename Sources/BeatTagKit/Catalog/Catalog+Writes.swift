@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// How the catalog changes: scans write what they found, users what they entered by hand.
+extension Catalog {
+    /// Saves what a scan found for one file, in its own transaction. The hand-entered fields are
+    /// re-read under the write lock and kept, and the BPM in use chosen again: a `tag` or `tap`
+    /// that landed while the file was being analysed is never overwritten.
+    public func saveScanResult(_ record: TrackRecord) throws -> TrackRecord {
+        var copy = record
+        try writeImmediately { db in
+            if let id = copy.id, let current = try Row.fetchOne(db, sql: "SELECT bpmManual FROM track WHERE id = ?", arguments: [id]) {
+                copy.bpmManual = current["bpmManual"]
+                copy.chooseBPM()
+            }
+            try copy.save(db)
+        }
+        return copy
+    }
+
+    /// Changes a track's hand-entered data: read, edit and write in one short transaction that
+    /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
+    public func editHandData(path: String, _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
+        var edited: TrackRecord?
+        try writeImmediately { db in
+            guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return }
+            try edit(&record)
+            record.chooseBPM()
+            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ? WHERE id = ?",
+                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.id])
+            edited = record
+        }
+        guard let edited else { throw ManualBPMError.notInCatalog(path) }
+        return edited
+    }
+
+    /// A write transaction that takes the write lock at its start (BEGIN IMMEDIATE), so what it
+    /// reads cannot change before it writes, whichever process writes next.
+    func writeImmediately(_ body: (Database) throws -> Void) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try body(db)
+                return .commit
+            }
+        }
+    }
+
+    /// An unchanged file seen again: only its presence, state and mtime change (rows from
+    /// `allTracks()` lack beats, so saving them whole would lose the beat grid).
+    public func markPresent(_ record: TrackRecord) throws {
+        guard let id = record.id else { return }
+        try pool.write { db in
+            try db.execute(sql: "UPDATE track SET state = ?, missingSince = NULL, modifiedAt = ? WHERE id = ?",
+                           arguments: [record.state.rawValue, record.modifiedAt, id])
+        }
+    }
+
+    /// One file gone mid-scan: the row stays as it was, marked missing.
+    public func markMissing(id: Int64, since time: Double) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
+                           arguments: [TrackState.missing.rawValue, time, id])
+        }
+    }
+
+    /// Marks rows under `roots` whose files the completed scan did not find as missing. Rows are
+    /// kept: manual BPM and rights survive until the user prunes them.
+    public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
+        try pool.write { db in
+            // Paths only, and a targeted update: the rows themselves (beats and all) are not read or rewritten.
+            let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
+            var count = 0
+            for row in rows {
+                let path: String = row["path"]
+                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }) else { continue }
+                try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
+                               arguments: [TrackState.missing.rawValue, now, row["id"] as Int64])
+                count += 1
+            }
+            return count
+        }
+    }
+}

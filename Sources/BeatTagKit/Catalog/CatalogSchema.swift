@@ -1,0 +1,78 @@
+import GRDB
+
+/// The catalog's tables, created and upgraded by migrations (catalog/schema.md describes every column).
+/// Add a migration for any change; never edit one that has shipped.
+enum CatalogSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: tracks") { db in
+            try db.create(table: "track") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("path", .text).notNull().unique()
+                t.column("fileSize", .integer).notNull()
+                t.column("modifiedAt", .double).notNull()
+                t.column("fingerprint", .text).indexed()
+                t.column("state", .text).notNull().indexed()
+                t.column("format", .text)
+                t.column("durationSeconds", .double)
+                t.column("sampleRate", .integer)
+                t.column("channels", .integer)
+                t.column("bitrateKbps", .integer)
+                t.column("title", .text)
+                t.column("artist", .text)
+                t.column("album", .text)
+                t.column("genre", .text)
+                t.column("year", .integer)
+                t.column("trackNumber", .integer)
+                t.column("bpmTag", .double)
+                t.column("bpmAnalysed", .double)
+                t.column("bpmManual", .double)
+                t.column("bpm", .double).indexed()
+                t.column("bpmSource", .text)
+                t.column("bpmReason", .text)
+                t.column("confidence", .double)
+                t.column("bpmAlternative", .double)
+                t.column("bpmAlternativeScore", .double)
+                t.column("bpmScore", .double)
+                t.column("gridOffset", .double)
+                t.column("gridPeriod", .double)
+                t.column("tempoSteadiness", .double)
+                t.column("tempoVariable", .boolean)
+                t.column("tempoMin", .double)
+                t.column("tempoMax", .double)
+                t.column("beats", .blob)
+                t.column("sourceType", .text).notNull().defaults(to: "unknown")
+                t.column("license", .text)
+                t.column("attribution", .text)
+                t.column("sourceURL", .text)
+                t.column("tempoAdjustAllowed", .boolean).notNull().defaults(to: true)
+                t.column("rightsOrigin", .text).notNull().defaults(to: "none")
+                t.column("waveformAnalysed", .boolean).notNull().defaults(to: false)
+                t.column("metadataOnlyReason", .text)
+                t.column("analysisVersion", .integer)
+                t.column("lastError", .text)
+                t.column("firstSeenAt", .double).notNull()
+                t.column("scannedAt", .double).notNull()
+                t.column("missingSince", .double)
+            }
+        }
+        migrator.registerMigration("v2: playlist exports") { db in
+            try db.create(table: "playlistExport") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("track", onDelete: .cascade).notNull()
+                t.column("exportedAt", .double).notNull().indexed()
+                t.column("playlistPath", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v3: decode warnings") { db in
+            try db.alter(table: "track") { t in t.add(column: "decodeWarning", .text) }
+        }
+        migrator.registerMigration("v4: audio identity and library roots") { db in
+            try db.alter(table: "track") { t in
+                t.add(column: "audioHash", .text).indexed()
+                t.add(column: "libraryRoot", .text)
+            }
+        }
+        return migrator
+    }
+}

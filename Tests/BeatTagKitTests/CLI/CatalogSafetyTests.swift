@@ -1,0 +1,180 @@
+@testable import BeatTagKit
+import Foundation
+import GRDB
+import XCTest
+
+/// What a catalog must survive: hand edits during a scan (real processes), two scans at once,
+/// foreign files given as the catalog, unmounted roots, and files that keep failing.
+final class CatalogSafetyTests: XCTestCase {
+    /// `count` copies of four fixtures in a fresh folder (from the fifth on, identical copies of earlier ones).
+    private func library(_ count: Int) throws -> String {
+        let music = (try temporaryDirectory(self) as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let sources = ["rock-150.flac", "dnb-174.ogg", "trance-140.flac", "house-128.wav"]
+        for i in 0..<count {
+            let name = sources[i % sources.count]
+            let target = (music as NSString).appendingPathComponent(String(format: "%02d-%@", i, name))
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: target)
+        }
+        return music
+    }
+
+    private func files(_ music: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: music).sorted().map { (music as NSString).appendingPathComponent($0) }
+    }
+
+    private func manualBPMs(_ catalog: String) throws -> [String: Double] {
+        let rows = try Catalog(path: catalog, create: false, access: .readOnly).allTracks()
+        return Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.bpmManual.map { (row.path, $0) } })
+    }
+
+    /// `tag` processes while a `scan --force` process rewrites every row: every hand BPM survives,
+    /// and each `tag` returns while the scan is still running.
+    func testHandBPMsSetDuringAScanAreKept() throws {
+        let music = try library(20)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBinary(["scan", music, "--catalog", catalog]).status, 0)
+        let scan = Process()
+        scan.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        scan.arguments = ["scan", music, "--force", "--jobs", "1", "--catalog", catalog]
+        scan.standardOutput = FileHandle.nullDevice
+        scan.standardError = FileHandle.nullDevice
+        try scan.run()
+        var expected: [String: Double] = [:]
+        var duringScan = 0
+        for (i, file) in try files(music).enumerated() where i % 3 == 0 {
+            let bpm = 150 + Double(i)
+            let tag = try runBinary(["tag", file, "--bpm", "\(bpm)", "--catalog", catalog])
+            XCTAssertEqual(tag.status, 0, tag.stderr)
+            expected[file] = bpm
+            if scan.isRunning { duringScan += 1 }
+        }
+        scan.waitUntilExit()
+        XCTAssertEqual(scan.terminationStatus, 0)
+        XCTAssertGreaterThanOrEqual(duringScan, 3, "the tags must land while the scan runs for this test to mean anything")
+        XCTAssertEqual(try manualBPMs(catalog), expected)
+    }
+
+    func testASecondScanWaitsOrRefuses() throws {
+        let music = try library(12)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        let first = Process()
+        first.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        first.arguments = ["scan", music, "--jobs", "1", "--catalog", catalog]
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        // Wait for the first scan to hold its lock (its first row is written after it takes it).
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while Date() < deadline, (try? Catalog(path: catalog, create: false, access: .readOnly).allTracks().count) ?? 0 == 0 {
+            usleep(20_000)
+        }
+        let refused = try runBinary(["scan", music, "--no-wait", "--catalog", catalog])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "beattag: another scan is running on \(catalog) (without --no-wait, scan waits for it)\n")
+        let list = try runBinary(["list", "--catalog", catalog])
+        XCTAssertEqual(list.status, 0, "readers work during a scan: \(list.stderr)")
+        let waited = try runBinary(["scan", music, "--json", "--catalog", catalog])
+        XCTAssertTrue(waited.stderr.contains("waiting for it to finish") || !first.isRunning, waited.stderr)
+        XCTAssertEqual(waited.status, 0, waited.stderr)
+        first.waitUntilExit()
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(waited.stdout.utf8))
+        XCTAssertEqual(summary.unchanged, 12, "the second scan ran after the first, not beside it")
+    }
+
+    func testForeignFilesAreRefusedAndLeftAlone() throws {
+        let dir = try temporaryDirectory(self)
+        let foreign = (dir as NSString).appendingPathComponent("other.sqlite")
+        try DatabaseQueue(path: foreign).write { try $0.execute(sql: "CREATE TABLE note (text TEXT)") }
+        let text = (dir as NSString).appendingPathComponent("notes.txt")
+        try "hello".write(toFile: text, atomically: true, encoding: .utf8)
+        for file in [foreign, text] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            for command in [["list"], ["scan", TestPaths.fixture("cc0")]] {
+                let result = try runBeattag(command + ["--catalog", file])
+                XCTAssertEqual(result.status, 2, result.stderr)
+                XCTAssertTrue(result.stderr.hasPrefix("beattag: \(file) is not a beattag catalog ("), result.stderr)
+                XCTAssertFalse(result.stderr.contains("CREATE") || result.stderr.contains("SELECT"), "no SQL: \(result.stderr)")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file + "-wal"))
+        }
+    }
+
+    func testUnmountedRootKeepsItsTracksUnlessPruned() throws {
+        let music = try library(4)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let away = music + "-away"
+        try FileManager.default.moveItem(atPath: music, toPath: away)
+        let absent = try runBeattag(["scan", music, "--catalog", catalog])
+        XCTAssertEqual(absent.status, 1)
+        XCTAssertTrue(absent.stderr.contains("not there (an unmounted disk?): 4 catalogued tracks under it kept"), absent.stderr)
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        let empty = try runBeattag(["scan", music, "--catalog", catalog, "--json"])
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.contains("empty (an unmounted disk?)"), empty.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(empty.stdout.utf8)).missing, 0)
+        XCTAssertEqual(try Catalog(path: catalog).allTracks().filter { $0.state == .missing }.count, 0)
+        let pruned = try runBeattag(["scan", music, "--prune", "--catalog", catalog, "--json"])
+        XCTAssertEqual(pruned.status, 0, pruned.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(pruned.stdout.utf8)).missing, 4)
+    }
+
+    func testEveryScanNamesEveryFailingFile() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        var reports: [ScanSummary] = []
+        for _ in 0..<2 {
+            let result = try runBeattag(["scan", library, "--json", "--catalog", catalog])
+            XCTAssertEqual(result.status, 1, "failing files fail every scan")
+            reports.append(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)))
+        }
+        XCTAssertEqual(reports[0].failed, 5)
+        XCTAssertEqual(reports[1].failed, 5)
+        XCTAssertEqual(reports[0].failures, reports[1].failures)
+        XCTAssertEqual(reports[1].failures.count, 5)
+        XCTAssertTrue(reports[1].failures.allSatisfy { $0.path.hasPrefix("/") && !$0.reason.isEmpty })
+    }
+
+    func testHandBPMFollowsTheFile() throws {
+        let music = try library(3)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let file = try files(music)[0]
+        XCTAssertEqual(try runBeattag(["tag", file, "--bpm", "133", "--write", "--catalog", catalog]).status, 0)
+
+        // A fresh catalog restores the BPM beattag wrote and marked as hand-set.
+        let fresh = (try temporaryDirectory(self) as NSString).appendingPathComponent("fresh.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", fresh]).status, 0)
+        XCTAssertEqual(try manualBPMs(fresh), [file: 133])
+        // A BPM tag another tool changed afterwards is an ordinary tag again.
+        let other = try files(music)[1]
+        XCTAssertEqual(try runBeattag(["tag", other, "--bpm", "140", "--write", "--catalog", catalog]).status, 0)
+        try TagWriter.write(path: other, properties: [("BPM", "141")])
+
+        // Retagged and moved: the bytes differ, the audio does not; the hand BPM follows, no orphan is left.
+        try TagWriter.write(path: file, properties: [("TITLE", "Renamed and retagged")])
+        let moved = (music as NSString).appendingPathComponent("sub/moved.flac")
+        try FileManager.default.createDirectory(atPath: (moved as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: file, toPath: moved)
+        let rescan = try runBeattag(["scan", music, "--json", "--catalog", catalog])
+        XCTAssertEqual(rescan.status, 0, rescan.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(rescan.stdout.utf8)).moved, 1)
+        XCTAssertEqual(try manualBPMs(catalog)[moved], 133)
+        XCTAssertEqual(try Catalog(path: catalog).allTracks().count, 3, "the old row moved with the file")
+
+        let newest = (try temporaryDirectory(self) as NSString).appendingPathComponent("newest.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", newest]).status, 0)
+        XCTAssertEqual(try manualBPMs(newest), [moved: 133], "the retagged BPM of \(other) is not taken as hand-set")
+    }
+
+    func testNoHandBPMOnAFileThatIsNotAudio() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        try runBeattag(["scan", library, "--catalog", catalog])
+        let result = try runBeattag(["tag", (library as NSString).appendingPathComponent("odd/empty.wav"), "--bpm", "175", "--catalog", catalog])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("is not playable audio (empty file (0 bytes)); no BPM set"), result.stderr)
+    }
+}
