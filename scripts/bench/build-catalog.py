@@ -9,6 +9,10 @@ and a beat list as long as a 3-5 minute song (the blob a real track stores). Det
 """
 import argparse, os, random, shutil, sqlite3, struct
 
+def flush(db, insert, rows, beats):
+    db.executemany(insert, rows)
+    db.executemany("INSERT INTO trackBeats (trackId, beats) VALUES (?, ?)", beats)
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("seed", help="a catalog made by `beattag scan` (its schema and rows are copied)")
@@ -27,14 +31,18 @@ def main():
     db.row_factory = sqlite3.Row
     rows = [dict(r) for r in db.execute("SELECT * FROM track WHERE state != 'missing'")]
     if not rows: raise SystemExit("the seed catalog has no tracks")
-    db.execute("DELETE FROM track"); db.execute("DELETE FROM playlistExport")
+    db.execute("DELETE FROM trackBeats"); db.execute("DELETE FROM track"); db.execute("DELETE FROM playlistExport")
     columns = [c for c in rows[0].keys() if c != "id"]
-    insert = f"INSERT INTO track ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    insert = f"INSERT INTO track (id, {', '.join(columns)}) VALUES ({', '.join('?' * (len(columns) + 1))})"
     genres = ["Rock", "Pop", "Hip-Hop", "Drum & Bass", "House", "Techno", "Jazz", "Folk", "Metal", "Punk", "Soul", "Ambient"]
     buckets = [(60, 100, 0.25), (100, 140, 0.55), (140, 170, 0.15), (170, 200, 0.05)]
-    batch = []
+    # A library's mix of states: mostly analysed, a few metadata-only (AAC/WMA) and failed files.
+    by_state = {s: [r for r in rows if r["state"] == s] for s in ("analysed", "metadata-only", "failed")}
+    states = [s for s in ("analysed", "metadata-only", "failed") if by_state[s]]
+    shares = {"analysed": 0.95, "metadata-only": 0.03, "failed": 0.02}
+    batch, beat_batch = [], []
     for i in range(args.tracks):
-        r = dict(rng.choice(rows))
+        r = dict(rng.choice(by_state[rng.choices(states, weights=[shares[s] for s in states])[0]]))
         lo, hi, _ = rng.choices(buckets, weights=[b[2] for b in buckets])[0]
         bpm = round(rng.uniform(lo, hi), 1)
         artist = f"Artist {i % 7919}"
@@ -55,14 +63,14 @@ def main():
             period = 60 / bpm
             r["durationSeconds"] = seconds
             r["gridPeriod"], r["gridOffset"] = period, rng.uniform(0, period)
-            r["beats"] = b"".join(struct.pack("<f", r["gridOffset"] + k * period) for k in range(int(seconds / period)))
+            beat_batch.append((i + 1, b"".join(struct.pack("<f", r["gridOffset"] + k * period) for k in range(int(seconds / period)))))
             r["bpm"], r["bpmSource"] = bpm, "analysis"
         elif r["bpm"] is not None:
             r["bpm"] = bpm
-        batch.append([r[c] for c in columns])
+        batch.append([i + 1] + [r[c] for c in columns])
         if len(batch) == 5000:
-            db.executemany(insert, batch); batch = []
-    if batch: db.executemany(insert, batch)
+            flush(db, insert, batch, beat_batch); batch, beat_batch = [], []
+    flush(db, insert, batch, beat_batch)
     db.commit()
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("ANALYZE")

@@ -30,3 +30,4 @@ public struct BeatTagCommand: ParsableCommand {
 
 extension SourceType: ExpressibleByArgument {}
 extension TrackState: ExpressibleByArgument {}
+extension TrackQuery.Sort: ExpressibleByArgument {}

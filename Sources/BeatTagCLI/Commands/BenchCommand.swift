@@ -84,6 +84,10 @@ struct BenchCommand: ParsableCommand {
                                               ConfidenceReliability.trusted, trusted, r.wrong, r.wrongBelowTrusted,
                                               ConfidenceReliability.trusted)
             + (r.failed > 0 ? ", \(r.failed) failed to analyse" : "")
+            + "\n" + String(format: "untagged lists %d of %d clips (%.0f%%), %d of %d wrong tempi", r.untaggedListed,
+                             r.bins.map(\.clips).reduce(0, +) + r.failed,
+                             100 * Double(r.untaggedListed) / Double(max(1, r.bins.map(\.clips).reduce(0, +) + r.failed)),
+                             r.wrongUntaggedListed, r.wrong)
     }
 
     func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {

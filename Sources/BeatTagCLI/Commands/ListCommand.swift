@@ -15,6 +15,8 @@ struct ListCommand: ParsableCommand {
     var state: TrackState?
     @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
     @Option(help: "Text to find in path, title, artist, album or genre (case and accents ignored: bjork finds Björk).") var search: String?
+    @Option(help: ArgumentHelp("Order: path, bpm, title, artist or confidence.", valueName: "key")) var sort: TrackQuery.Sort = .path
+    @Option(parsing: .unconditional, help: "Show at most this many (default: 100 in the table, all with --json).") var limit: Int?
     @Flag(help: "One JSON array of rows (beats included).") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
@@ -29,25 +31,33 @@ struct ListCommand: ParsableCommand {
         }
     }
 
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: .readOnly)
         var query = TrackQuery()
         (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
-        query.includeBeats = json
+        (query.sort, query.limit, query.includeBeats) = (sort, limit ?? (json ? nil : 100), json)
         let rows = try catalog.tracks(matching: query)
         if json {
             try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })
             return
         }
-        var table = TextTable(columns: ["BPM", "from", "conf", "state", "rights", "track"])
+        var table = TextTable(columns: ["BPM", "from", "tag", "conf", "state", "rights", "folder", "track"])
         for t in rows {
             table.add([t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
+                       t.bpmTag.map { String(format: "%.1f", $0) } ?? "-",
                        t.confidence.map { String(format: "%.2f", $0) } ?? "-", t.state.rawValue,
-                       t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"),
-                       t.displayName() + (t.lastError.map { "  [\($0)]" } ?? "") + (t.decodeWarning.map { "  [\($0)]" } ?? "") + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])
+                       t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"), t.folder,
+                       t.displayName() + (t.lastError.map { "  [\($0)]" } ?? "") + (t.decodeWarning.map { "  [\($0)]" } ?? "")
+                           + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])
         }
         console.print(table.render(), terminator: "")
-        console.print("\(rows.count) track\(rows.count == 1 ? "" : "s")")
+        let total = rows.count < (query.limit ?? .max) ? rows.count : try catalog.count(matching: query)
+        console.print(rows.count == total ? "\(total) track\(total == 1 ? "" : "s")"
+            : "\(rows.count) of \(total) tracks (--limit N for more, --sort to order them)")
     }
 }

@@ -20,18 +20,33 @@ struct MatchCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: MatchOptions
-    @Option(help: "Show at most this many.") var limit: Int?
+    @Option(parsing: .unconditional, help: "Show at most this many (default: 50 in the table, all with --json or --m3u8).") var limit: Int?
     @Option(help: ArgumentHelp("Also write the matches (all, or --limit) as an M3U8 playlist.", valueName: "file")) var m3u8: String?
     @Flag(help: "Write absolute paths in the playlist.") var absolute = false
     @Flag(help: "JSON array instead of a table.") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: m3u8 == nil ? .readOnly : .readWrite)
-        let tracks = try catalog.allTracks()
-        let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
-        let matches = limit.map { Array(result.matches.prefix($0)) } ?? result.matches
+        let shown = limit ?? (json || m3u8 != nil ? nil : 50)
+        let matches: [CadenceMatch]
+        let footer: String
+        if let shown {
+            // The best few: judged nearest-first, without loading the whole tempo window.
+            let best = try CadenceSearch.best(shown, rules: options.rules, filter: options.filter, in: catalog)
+            matches = best.matches
+            footer = "\(matches.count) best of \(best.inWindow) track\(best.inWindow == 1 ? "" : "s") in the tempo window at "
+                + "\(options.spm.formatted()) SPM" + (matches.count == shown ? " (--limit N for more)" : "")
+        } else {
+            let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
+            matches = result.matches
+            footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(options.spm.formatted()) SPM"
+        }
         if let m3u8 {
             do {
                 try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
@@ -43,7 +58,9 @@ struct MatchCommand: ParsableCommand {
             return
         }
         guard !matches.isEmpty else {
-            console.print(options.explainNoMatch(result, catalogSize: tracks.count))
+            // Why nothing matched needs the whole catalog: only read on this path.
+            let all = try catalog.allTracks()
+            console.print(options.explainNoMatch(CadenceMatcher.match(all, rules: options.rules, filter: options.filter), catalogSize: all.count))
             return
         }
         console.print(MatchTable.render(matches), terminator: "")
@@ -52,7 +69,6 @@ struct MatchCommand: ParsableCommand {
             console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
                          doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
         }
-        console.print("\(matches.count) of \(result.matches.count) matching track\(result.matches.count == 1 ? "" : "s") at \(options.spm.formatted()) SPM"
-            + (m3u8.map { "; playlist written to \($0)" } ?? ""))
+        console.print(footer + (m3u8.map { "; playlist written to \($0)" } ?? ""))
     }
 }

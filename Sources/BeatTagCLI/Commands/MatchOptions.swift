@@ -5,7 +5,9 @@ import Foundation
 /// Cadence rule and filters shared by `match` and `playlist`.
 struct MatchOptions: ParsableArguments {
     @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
-    @Option(help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct")) var maxShift = CadenceRules.defaultMaxShiftPercent
+    // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"))
+    var maxShift = CadenceRules.defaultMaxShiftPercent
     @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
     var allowHalfTime = false
     @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))

@@ -29,17 +29,23 @@ struct PlaylistCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
-        guard PlaylistBuilder.parseDuration(duration) != nil else {
+        guard let seconds = PlaylistBuilder.parseDuration(duration) else {
             throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
+        }
+        // A bare "30" is 30 seconds, shorter than one song: surely minutes were meant.
+        if Double(duration.trimmingCharacters(in: .whitespaces)) != nil, seconds < 60 {
+            throw ValidationError("--duration \(duration) would be \(duration) seconds: write \(duration)m for minutes (or \(duration)s if you mean seconds)")
         }
     }
 
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false)
-        let tracks = try catalog.allTracks()
-        let result = CadenceMatcher.match(tracks, rules: options.rules, filter: options.filter)
-        guard !result.matches.isEmpty else { throw CommandFailure(options.explainNoMatch(result, catalogSize: tracks.count)) }
+        let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
+        guard !result.matches.isEmpty else {
+            let all = try catalog.allTracks()
+            throw CommandFailure(options.explainNoMatch(CadenceMatcher.match(all, rules: options.rules, filter: options.filter), catalogSize: all.count))
+        }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
         let target = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)

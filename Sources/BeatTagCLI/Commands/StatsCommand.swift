@@ -14,7 +14,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: .readOnly)
-        let stats = LibraryStats(tracks: try catalog.allTracks())
+        let stats = try LibraryStats(catalog: catalog)
         if let svg {
             do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CommandFailure("\(error)") }
         }

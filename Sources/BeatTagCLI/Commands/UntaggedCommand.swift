@@ -12,17 +12,20 @@ struct UntaggedCommand: ParsableCommand {
             `beattag tag FILE --bpm N`, or `--double` / `--half`.
             """)
 
-    @Option(help: "Show at most this many.") var limit: Int?
+    @Option(parsing: .unconditional, help: "Show at most this many (default: 50 in the table, all with --json).") var limit: Int?
     @Flag(help: "JSON instead of a table.") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
     struct Row: Encodable { var path: String; var reason: String; var bpm: Double?; var alternative: Double?; var confidence: Double? }
 
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: .readOnly)
-        let all = UntaggedQueue.items(try catalog.allTracks())
-        let items = limit.map { Array(all.prefix($0)) } ?? all
+        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit ?? (json ? nil : 50))
         if json {
             try console.printJSON(items.map { Row(path: $0.track.path, reason: $0.reason.rawValue, bpm: $0.track.bpm,
                                       alternative: $0.track.bpmAlternative, confidence: $0.track.confidence) })
@@ -37,6 +40,6 @@ struct UntaggedCommand: ParsableCommand {
                        t.displayName() + "  (\(t.path))"])
         }
         console.print(table.render(), terminator: "")
-        console.print("\(items.count) of \(all.count) track\(all.count == 1 ? "" : "s") to check")
+        console.print("\(items.count) of \(total) track\(total == 1 ? "" : "s") to check" + (items.count < total ? " (--limit N for more)" : ""))
     }
 }

@@ -20,6 +20,10 @@ public struct ConfidenceReliability: Codable, Sendable {
     public var wrongBelowTrusted: Int
     /// Share right among tracks scored at or above `trusted`; nil when there are none.
     public var rightAtOrAboveTrusted: Double?
+    /// Clips `untagged` would list (octave in doubt or confidence below `trusted`; failed ones
+    /// count as listed), and the wrong tempi among them.
+    public var untaggedListed: Int
+    public var wrongUntaggedListed: Int
 
     public init(_ results: [TempoBenchmark.ClipResult]) {
         let scored = results.compactMap { r -> (Double, Bool)? in
@@ -38,5 +42,11 @@ public struct ConfidenceReliability: Codable, Sendable {
         wrongBelowTrusted = wrongOnes.filter { $0.0 < Self.trusted }.count + failed
         let trustedOnes = scored.filter { $0.0 >= Self.trusted }
         rightAtOrAboveTrusted = trustedOnes.isEmpty ? nil : Double(trustedOnes.filter(\.1).count) / Double(trustedOnes.count)
+        let listed = results.filter { r in
+            r.estimate == nil || UntaggedQueue.reason(analysedConfidence: r.confidence, alternative: r.alternative,
+                                                      alternativeScore: r.alternativeProbability) != nil
+        }
+        untaggedListed = listed.count
+        wrongUntaggedListed = listed.filter { r in r.estimate.map { !TempoMetrics.acc1($0, r.reference) } ?? true }.count
     }
 }

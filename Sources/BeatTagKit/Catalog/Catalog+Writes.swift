@@ -14,6 +14,11 @@ extension Catalog {
                 copy.chooseBPM()
             }
             try copy.save(db)
+            if let beats = copy.beats {
+                try db.execute(sql: "INSERT OR REPLACE INTO trackBeats (trackId, beats) VALUES (?, ?)", arguments: [copy.id, beats])
+            } else {
+                try db.execute(sql: "DELETE FROM trackBeats WHERE trackId = ?", arguments: [copy.id])
+            }
         }
         return copy
     }
@@ -46,7 +51,7 @@ extension Catalog {
     }
 
     /// An unchanged file seen again: only its presence, state and mtime change (rows from
-    /// `allTracks()` lack beats, so saving them whole would lose the beat grid).
+    /// `allTracks()` carry no beats: saving them whole would delete the beat list).
     public func markPresent(_ record: TrackRecord) throws {
         guard let id = record.id else { return }
         try pool.write { db in

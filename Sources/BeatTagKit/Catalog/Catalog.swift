@@ -24,9 +24,15 @@ public final class Catalog: @unchecked Sendable {
     public init(path: String, create: Bool = true, access: Access = .readWrite) throws {
         self.path = path
         let fm = FileManager.default
+        // A catalog on a read-only folder (a mounted backup, another user's files): SQLite cannot make
+        // the WAL index beside it, and no writer can be at work there, so it is opened as immutable.
+        let folder = (path as NSString).deletingLastPathComponent
+        let frozen = access == .readOnly && fm.fileExists(atPath: path) && !fm.fileExists(atPath: path + "-shm")
+            && !fm.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+        let openPath = frozen ? Catalog.immutableURI(path) : path
         if fm.fileExists(atPath: path) {
-            try Catalog.checkIsCatalog(path)
             if access == .readWrite, !fm.isWritableFile(atPath: path) { throw CatalogError.readOnly(path: path) }
+            try Catalog.checkIsCatalog(openPath)
         } else {
             guard create, access == .readWrite else { throw CatalogError.notFound(path: path) }
             let dir = (path as NSString).deletingLastPathComponent
@@ -41,10 +47,12 @@ public final class Catalog: @unchecked Sendable {
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            // Reads map the file instead of copying each page: whole-catalog queries (stats, untagged) halve.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             db.add(function: Catalog.foldFunction)
         }
         do {
-            pool = try DatabasePool(path: path, configuration: config)
+            pool = try DatabasePool(path: openPath, configuration: config)
             if try !pool.read({ try CatalogSchema.migrator.hasCompletedMigrations($0) }) {
                 guard access == .readWrite else {
                     throw CatalogError.cannotOpen(path: path, reason: "it was made by an older beattag: run `beattag scan` once to upgrade it")
@@ -59,16 +67,25 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
+    /// `file:` URI that opens the database without locks or WAL index (SQLite's `immutable`).
+    static func immutableURI(_ path: String) -> String {
+        let absolute = FileWalker.absolutePath(path)
+        let escaped = absolute.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+        return "file:\(escaped)?immutable=1"
+    }
+
     /// Refuses a file that is not SQLite, or an SQLite database with tables that are not beattag's.
     /// Read through SQLite itself, read-only: closing a plain file handle on the database would drop
     /// the locks SQLite holds on it in this process (POSIX locks belong to the process).
-    static func checkIsCatalog(_ path: String) throws {
+    static func checkIsCatalog(_ openPath: String) throws {
+        let path = openPath.hasPrefix("file:") ? String(openPath.dropFirst(5).prefix { $0 != "?" }) : openPath
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(10)  // another process (or pool) may be checkpointing as it closes
         let tables: [String]
         do {
-            tables = try DatabaseQueue(path: path, configuration: config).read {
+            tables = try DatabaseQueue(path: openPath, configuration: config).read {
                 try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -98,8 +115,12 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
+    /// One track, with its beats.
     public func track(path: String) throws -> TrackRecord? {
-        try pool.read { db in try TrackRecord.filter(Column("path") == path).fetchOne(db) }
+        try pool.read { db in
+            guard let record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return nil }
+            return try Catalog.attachBeats([record], db).first
+        }
     }
 
     /// Every row, ordered by path. Without `beats` unless asked: matching, stats and the scan's
@@ -110,12 +131,51 @@ public final class Catalog: @unchecked Sendable {
         return try tracks(matching: query)
     }
 
-    /// The rows a `TrackQuery` selects, ordered by path.
+    /// The rows a `TrackQuery` selects, in its order.
     public func tracks(matching query: TrackQuery) throws -> [TrackRecord] {
         try pool.read { db in
-            let columns = try db.columns(in: TrackRecord.databaseTableName).map(\.name)
-            return try query.request(columns: columns).fetchAll(db)
+            let columns = TrackRecord.CodingKeys.allCases.map(\.rawValue)
+            let records = try query.request(columns: columns).fetchAll(db)
+            return query.includeBeats ? try Catalog.attachBeats(records, db) : records
         }
+    }
+
+    /// The records with their beat lists from `trackBeats`, read in chunks of ids.
+    static func attachBeats(_ records: [TrackRecord], _ db: Database) throws -> [TrackRecord] {
+        var beats: [Int64: Data] = [:]
+        let ids = records.compactMap(\.id)
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            let marks = chunk.map { _ in "?" }.joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT trackId, beats FROM trackBeats WHERE trackId IN (\(marks))",
+                                        arguments: StatementArguments(chunk)) {
+                beats[row["trackId"]] = row["beats"]
+            }
+        }
+        return records.map { record in
+            var copy = record
+            copy.beats = record.id.flatMap { beats[$0] }
+            return copy
+        }
+    }
+
+    /// The tracks that can match `rules` at all: present, with a BPM in a cadence window (read on the
+    /// bpm index, without beats). `CadenceMatcher` decides the rest.
+    public func cadenceCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
+        try tracks(matching: cadenceQuery(rules))
+    }
+
+    func cadenceQuery(_ rules: CadenceRules) -> TrackQuery {
+        var query = TrackQuery()
+        query.presentOnly = true
+        // A hair wider than the windows: the matcher's own check decides at the edges.
+        query.bpmWindows = rules.bpmWindows.map { $0.lowerBound * (1 - 1e-6)...$0.upperBound * (1 + 1e-6) }
+        return query
+    }
+
+    /// How many rows a `TrackQuery` selects, before its limit.
+    public func count(matching query: TrackQuery) throws -> Int {
+        try pool.read { db in try query.countRequest().fetchOne(db) ?? 0 }
     }
 
     /// `TextMatch.fold` inside SQL, for case- and accent-insensitive search.

@@ -73,6 +73,24 @@ enum CatalogSchema {
                 t.add(column: "libraryRoot", .text)
             }
         }
+        migrator.registerMigration("v5: beats apart, cadence index") { db in
+            // Beat lists are most of a catalog's bytes; inline they made every track row a page, so
+            // every scan of the table read the whole catalog. Their own table, read when needed.
+            try db.create(table: "trackBeats") { t in
+                t.primaryKey("trackId", .integer).references("track", onDelete: .cascade)
+                t.column("beats", .blob).notNull()
+            }
+            try db.execute(sql: "INSERT INTO trackBeats (trackId, beats) SELECT id, beats FROM track WHERE beats IS NOT NULL")
+            try db.alter(table: "track") { t in t.drop(column: "beats") }
+            // Covers the tempo-window count and the nearest-to-cadence choice of `match`.
+            try db.create(index: "track_on_bpm_state_path", on: "track", columns: ["bpm", "state", "path"])
+            // Covers the review queue of `untagged` (and its count in `stats`).
+            try db.create(index: "track_review", on: "track",
+                          columns: ["state", "bpmManual", "bpmSource", "confidence", "bpmAlternative", "bpmAlternativeScore", "bpm"])
+            // Covers the per-tempo counts of `stats`.
+            try db.create(index: "track_stats", on: "track",
+                          columns: ["bpm", "tempoAdjustAllowed", "state", "waveformAnalysed", "durationSeconds"])
+        }
         return migrator
     }
 }

@@ -1,34 +1,81 @@
 import GRDB
 
-/// What `list` asks of the catalog: filters run in SQLite (the BPM range on its index), so a large
-/// catalog is not loaded into memory to be filtered.
+/// What a command asks of the catalog: filters, order and paging run in SQLite (BPM bounds on the
+/// bpm index), so a large catalog is never loaded into memory to be filtered.
 public struct TrackQuery: Sendable {
     /// BPM in use at least / at most this; tracks without a BPM never pass a BPM bound.
     public var minBPM: Double?
     public var maxBPM: Double?
+    /// BPM in use inside any of these (the cadence windows of `match`); empty: no such bound.
+    public var bpmWindows: [ClosedRange<Double>] = []
     public var state: TrackState?
+    /// Leave out tracks whose files are missing.
+    public var presentOnly = false
     public var source: SourceType?
     /// Found in path, title, artist, album or genre, case and accents ignored (`TextMatch`).
     public var search: String?
-    /// The beat blobs are most of a catalog's bytes: loaded only when asked for.
+    /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
     public var includeBeats = false
+    public var sort = Sort.path
+    /// When set, the `limit` rows nearest to this cadence (the relative tempo change, at one step per
+    /// beat or, with `halfTime`, two) are chosen, in no particular order: `CadenceSearch` pages
+    /// through them and `CadenceMatcher` ranks them. Overrides `sort`.
+    public var nearestToCadence: (spm: Double, halfTime: Bool)?
+    public var limit: Int?
+
+    public enum Sort: String, CaseIterable, Sendable {
+        case path, bpm, title, artist, confidence
+        var orderBy: String {
+            switch self {
+            case .path: return "path"
+            case .bpm: return "bpm IS NULL, bpm, path"
+            case .title: return "coalesce(title, path) COLLATE NOCASE, path"
+            case .artist: return "artist IS NULL, artist COLLATE NOCASE, title COLLATE NOCASE, path"
+            case .confidence: return "confidence IS NULL, confidence, path"
+            }
+        }
+    }
 
     public init() {}
 
-    func request(columns: [String]) -> SQLRequest<TrackRecord> {
+    /// The WHERE clause (empty when nothing filters) and its arguments.
+    func filter() -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         if let minBPM { conditions.append("bpm >= ?"); arguments += [minBPM] }
         if let maxBPM { conditions.append("bpm <= ?"); arguments += [maxBPM] }
+        if !bpmWindows.isEmpty {
+            conditions.append("(" + bpmWindows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ") + ")")
+            for window in bpmWindows { arguments += [window.lowerBound, window.upperBound] }
+        }
         if let state { conditions.append("state = ?"); arguments += [state.rawValue] }
+        if presentOnly { conditions.append("state != ?"); arguments += [TrackState.missing.rawValue] }
         if let source { conditions.append("sourceType = ?"); arguments += [source.rawValue] }
         if let search {
             let fields = ["path", "title", "artist", "album", "genre"].map { "instr(\(Catalog.foldFunction.name)(\($0)), ?) > 0" }
             conditions.append("(" + fields.joined(separator: " OR ") + ")")
             arguments += StatementArguments(Array(repeating: TextMatch.fold(search), count: fields.count))
         }
-        let selected = columns.map { $0 == "beats" && !includeBeats ? "NULL AS beats" : "\"\($0)\"" }.joined(separator: ", ")
-        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        return SQLRequest(sql: "SELECT \(selected) FROM track\(filter) ORDER BY path", arguments: arguments)
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+    }
+
+    func request(columns: [String]) -> SQLRequest<TrackRecord> {
+        let (filter, arguments) = filter()
+        let selected = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        if let (spm, halfTime) = nearestToCadence {
+            // Chosen on the (bpm, state, path) index alone, then only those rows read whole: sorting
+            // whole rows (beat blobs and all) of a wide tempo window costs more than the rest together.
+            let order = halfTime ? "min(abs(? / bpm - 1.0), abs(? / (2.0 * bpm) - 1.0)), path" : "abs(? / bpm - 1.0), path"
+            let nearest = "SELECT id FROM track\(filter) ORDER BY \(order)\(page)"
+            return SQLRequest(sql: "SELECT \(selected) FROM track WHERE id IN (\(nearest))",
+                              arguments: arguments + (halfTime ? [spm, spm] : [spm]))
+        }
+        return SQLRequest(sql: "SELECT \(selected) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
+    }
+
+    func countRequest() -> SQLRequest<Int> {
+        let (filter, arguments) = filter()
+        return SQLRequest(sql: "SELECT count(*) FROM track\(filter)", arguments: arguments)
     }
 }

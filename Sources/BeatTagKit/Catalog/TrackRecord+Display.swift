@@ -7,6 +7,15 @@ extension TrackRecord {
     /// The file name without its extension.
     public var fileStem: String { (fileName as NSString).deletingPathExtension }
 
+    /// The file's folder relative to the scan root it was found under ("." at the root), else the
+    /// whole folder path.
+    public var folder: String {
+        let directory = (path as NSString).deletingLastPathComponent
+        guard let root = libraryRoot, directory.isInside(folder: root) else { return directory }
+        let relative = directory.dropFirst(root.count).drop { $0 == "/" }
+        return relative.isEmpty ? "." : String(relative)
+    }
+
     /// "Artist – Title" (the separator varies: playlists use " - "), "Title" without an artist;
     /// untitled tracks show their file name (tables, `withExtension`) or its stem (playlists).
     public func displayName(separator: String = " – ", withExtension: Bool = true) -> String {

@@ -43,8 +43,9 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var tempoVariable: Bool?
     public var tempoMin: Double?
     public var tempoMax: Double?
-    /// Beat times, little-endian Float32 seconds.
-    public var beats: Data?
+    /// Beat times, little-endian Float32 seconds. Kept in their own table (`trackBeats`): loaded
+    /// only when asked for (most reads need none, and inline they made every row a page).
+    public var beats: Data? = nil
 
     public var sourceType: SourceType
     public var license: String?
@@ -67,6 +68,17 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// The scan root the file was found under: `list` and `match` show folders relative to it.
     public var libraryRoot: String?
 
+    /// The `track` table's columns: every stored property but `beats`.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, path, fileSize, modifiedAt, fingerprint, state, format, durationSeconds, sampleRate, channels, bitrateKbps
+        case title, artist, album, genre, year, trackNumber
+        case bpmTag, bpmAnalysed, bpmManual, bpm, bpmSource, bpmReason, confidence, bpmAlternative, bpmAlternativeScore, bpmScore
+        case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
+        case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
+        case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
+        case audioHash, libraryRoot
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     public init(path: String, fileSize: Int64, modifiedAt: Double, now: Double) {
@@ -80,6 +92,12 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         waveformAnalysed = false
         firstSeenAt = now
         scannedAt = now
+    }
+
+    /// The same recording, whatever its path: byte-identical copies (and retagged ones, once decoded)
+    /// share it, so they count once in matches, playlists and stats.
+    public var contentIdentity: String {
+        audioHash.map { "a:\($0)" } ?? fingerprint.map { "f:\($0)" } ?? id.map { "i:\($0)" } ?? "p:\(path)"
     }
 
     /// Audio a player can play: decoded here, or catalogued from the tags of an audio stream. An

@@ -8,6 +8,7 @@ public enum CadenceMatcher {
         case missing = "file missing"
         case unplayable = "not playable audio"
         case filtered = "filtered out"
+        case duplicate = "identical copy of a listed track"
     }
 
     public struct Result: Sendable {
@@ -23,6 +24,7 @@ public enum CadenceMatcher {
         var rejected: [Rejection: Int] = [:]
         var filtered: [MatchFilter.Reason: Int] = [:]
         var nearMisses: [Double] = []
+        let filter = filter.folded()
         for track in tracks {
             if track.state == .missing { rejected[.missing, default: 0] += 1; continue }
             if !track.isPlayable { rejected[.unplayable, default: 0] += 1; continue }
@@ -32,31 +34,24 @@ public enum CadenceMatcher {
                 continue
             }
             guard let bpm = track.bpm, bpm > 0 else { rejected[.noBPM, default: 0] += 1; continue }
-            var best: CadenceMatch?
-            var forbidden = false
-            for stepsPerBeat in rules.allowHalfTime ? [1, 2] : [1] {
-                let ratio = rules.spm / (bpm * Double(stepsPerBeat))
-                let shift = (ratio - 1) * 100
-                // A hair of tolerance: 175 / 159.1 is +9.99…%, inside ±10%.
-                guard abs(shift) <= rules.maxShiftPercent + 1e-9 else { continue }
-                if !track.tempoAdjustAllowed, abs(shift) > rules.untouchableTolerancePercent + 1e-9 {
-                    forbidden = true
-                    continue
-                }
-                let candidate = CadenceMatch(track: track, bpm: bpm, stepsPerBeat: stepsPerBeat, ratio: ratio,
-                                             shiftPercent: shift, adjustedBPM: bpm * ratio)
-                if best == nil || abs(candidate.shiftPercent) < abs(best!.shiftPercent) { best = candidate }
-            }
-            if let best {
-                matches.append(best)
-            } else if forbidden {
+            switch rules.fit(bpm: bpm, tempoAdjustAllowed: track.tempoAdjustAllowed) {
+            case let .fits(stepsPerBeat, ratio, shift):
+                matches.append(CadenceMatch(track: track, bpm: bpm, stepsPerBeat: stepsPerBeat, ratio: ratio,
+                                            shiftPercent: shift, adjustedBPM: bpm * ratio))
+            case .rightsForbidChange:
                 rejected[.rightsForbidChange, default: 0] += 1
-            } else {
+            case .tooFar:
                 rejected[.tooFar, default: 0] += 1
                 nearMisses.append(bpm)
             }
         }
         matches.sort(by: rankedBefore)
+        // Identical audio counts once: the best-ranked copy stays.
+        var seen = Set<String>()
+        matches = matches.filter { match in
+            guard seen.insert(match.track.contentIdentity).inserted else { rejected[.duplicate, default: 0] += 1; return false }
+            return true
+        }
         let nearest = nearMisses.sorted { abs($0 - rules.spm) < abs($1 - rules.spm) }
         return Result(matches: matches, rejected: rejected, filtered: filtered, nearest: Array(nearest.prefix(5)))
     }

@@ -16,6 +16,40 @@ public struct CadenceRules: Sendable {
         self.allowHalfTime = allowHalfTime
     }
 
+    /// How a track at `bpm` meets the rule.
+    public enum Fit: Equatable, Sendable {
+        /// Playable at the cadence: `stepsPerBeat` (1, or 2 at half-time), playback-rate factor `ratio`,
+        /// signed change `shiftPercent`. The smallest change when both step counts fit.
+        case fits(stepsPerBeat: Int, ratio: Double, shiftPercent: Double)
+        case tooFar
+        case rightsForbidChange
+    }
+
+    /// The one place the tempo rule is decided (matching, playlists and stats all ask here).
+    public func fit(bpm: Double, tempoAdjustAllowed: Bool) -> Fit {
+        var best: Fit?
+        var forbidden = false
+        for stepsPerBeat in allowHalfTime ? [1, 2] : [1] {
+            let ratio = spm / (bpm * Double(stepsPerBeat))
+            let shift = (ratio - 1) * 100
+            // A hair of tolerance: 175 / 159.1 is +9.99…%, inside ±10%.
+            guard abs(shift) <= maxShiftPercent + 1e-9 else { continue }
+            if !tempoAdjustAllowed, abs(shift) > untouchableTolerancePercent + 1e-9 {
+                forbidden = true
+                continue
+            }
+            if case .fits(_, _, let bestShift)? = best, abs(bestShift) <= abs(shift) { continue }
+            best = .fits(stepsPerBeat: stepsPerBeat, ratio: ratio, shiftPercent: shift)
+        }
+        return best ?? (forbidden ? .rightsForbidChange : .tooFar)
+    }
+
+    /// Every BPM window a track may be in to match: one step per beat, and at half-time when allowed.
+    public var bpmWindows: [ClosedRange<Double>] {
+        let one = bpmWindow
+        return allowHalfTime ? [one, one.lowerBound / 2...one.upperBound / 2] : [one]
+    }
+
     /// The BPMs that reach `spm` within the allowed change (one step per beat).
     public var bpmWindow: ClosedRange<Double> {
         spm / (1 + maxShiftPercent / 100)...spm / (1 - maxShiftPercent / 100)

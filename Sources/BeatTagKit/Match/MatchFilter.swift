@@ -20,18 +20,41 @@ public struct MatchFilter: Sendable {
     }
 
     /// nil when the track passes; else the first filter that rejects it.
-    public func rejection(of track: TrackRecord) -> Reason? {
-        let genre = track.genre ?? ""
-        if !includeGenres.isEmpty, !includeGenres.contains(where: { TextMatch.contains(genre, $0) }) { return .genre }
-        if excludeGenres.contains(where: { !genre.isEmpty && TextMatch.contains(genre, $0) }) { return .genre }
-        if !artists.isEmpty, !artists.contains(where: { TextMatch.contains(track.artist, $0) }) { return .artist }
-        // A hand-set BPM needs no analysis confidence.
-        if let minConfidence, track.bpmSource != .manual, (track.confidence ?? 0) < minConfidence { return .confidence }
-        if !sources.isEmpty, !sources.contains(track.sourceType) { return .source }
-        let text = [track.title, track.album, track.fileName].compactMap { $0 }
-        for keyword in excludedKeywords where text.contains(where: { TextMatch.containsWord(keyword, in: $0) }) {
-            return .keyword
+    public func rejection(of track: TrackRecord) -> Reason? { folded().rejection(of: track) }
+
+    /// The filter with its words folded once (`TextMatch`), for checking many tracks.
+    public func folded() -> Folded { Folded(self) }
+
+    public struct Folded: Sendable {
+        let filter: MatchFilter
+        let includeGenres: [String], excludeGenres: [String], artists: [String], keywords: [String]
+
+        init(_ filter: MatchFilter) {
+            self.filter = filter
+            includeGenres = filter.includeGenres.map(TextMatch.fold)
+            excludeGenres = filter.excludeGenres.map(TextMatch.fold)
+            artists = filter.artists.map(TextMatch.fold)
+            keywords = filter.excludedKeywords.map(TextMatch.fold)
         }
-        return nil
+
+        public func rejection(of track: TrackRecord) -> Reason? {
+            let genre = TextMatch.fold(track.genre ?? "")
+            if !includeGenres.isEmpty, !includeGenres.contains(where: { genre.contains($0) }) { return .genre }
+            if excludeGenres.contains(where: { !genre.isEmpty && genre.contains($0) }) { return .genre }
+            if !artists.isEmpty {
+                let artist = TextMatch.fold(track.artist ?? "")
+                if !artists.contains(where: { artist.contains($0) }) { return .artist }
+            }
+            // A hand-set BPM needs no analysis confidence.
+            if let minConfidence = filter.minConfidence, track.bpmSource != .manual, (track.confidence ?? 0) < minConfidence {
+                return .confidence
+            }
+            if !filter.sources.isEmpty, !filter.sources.contains(track.sourceType) { return .source }
+            let text = [track.title, track.album, track.fileName].compactMap { $0.map(TextMatch.fold) }
+            if keywords.contains(where: { word in text.contains { TextMatch.containsFoldedWord(word, inFolded: $0) } }) {
+                return .keyword
+            }
+            return nil
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// How ready a library is for running: tempo spread over the runners' range, how many tracks each
 /// cadence can use, and what still needs attention.
@@ -28,30 +29,82 @@ public struct LibraryStats: Codable, Sendable {
     public static let range = TempoRanges.runnable
     public static let bucketWidth = 5.0
 
-    public init(tracks: [TrackRecord], maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) {
-        let present = tracks.filter { $0.state != .missing }
-        total = tracks.count
-        analysed = tracks.filter { $0.state == .analysed }.count
-        metadataOnly = tracks.filter { $0.state == .metadataOnly }.count
-        metadataOnlyWithoutBPM = tracks.filter { $0.state == .metadataOnly && $0.bpm == nil }.count
-        failed = tracks.filter { $0.state == .failed }.count
-        missing = tracks.filter { $0.state == .missing }.count
-        withBPM = present.filter { $0.bpm != nil }.count
-        needsHuman = UntaggedQueue.items(tracks).count
-        var from = LibraryStats.range.lowerBound
-        while from < LibraryStats.range.upperBound {
-            let to = from + LibraryStats.bucketWidth
-            let last = to >= LibraryStats.range.upperBound
-            let count = present.filter { t in t.bpm.map { $0 >= from && ($0 < to || (last && $0 <= to)) } ?? false }.count
-            buckets.append(Bucket(from: from, to: to, tracks: count))
-            from = to
+    /// Counted in SQL and over a light projection of the runnable tempo range, so a 100,000-track
+    /// catalog is not loaded. Tracks with identical audio count once per cadence (as in `match`,
+    /// unless two copies carry different rights); the tempo rule is `CadenceRules.fit`, as in `match`.
+    public init(catalog: Catalog, maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) throws {
+        let range = LibraryStats.range, width = LibraryStats.bucketWidth
+        let bucketCount = Int(((range.upperBound - range.lowerBound) / width).rounded())
+        let rules = stride(from: range.lowerBound, through: range.upperBound, by: width).map {
+            CadenceRules(spm: $0, maxShiftPercent: maxShiftPercent)
         }
-        var filter = MatchFilter()
-        filter.excludedKeywords = []
-        cadences = stride(from: LibraryStats.range.lowerBound, through: LibraryStats.range.upperBound, by: LibraryStats.bucketWidth).map {
-            Cadence(spm: $0, usable: CadenceMatcher.match(present, rules: CadenceRules(spm: $0, maxShiftPercent: maxShiftPercent),
-                                                        filter: filter).matches.count)
+        let lowest = rules.map { $0.bpmWindow.lowerBound }.min() ?? range.lowerBound
+        let highest = rules.map { $0.bpmWindow.upperBound }.max() ?? range.upperBound
+        var counts = [Int](repeating: 0, count: bucketCount)
+        var usable = [Int](repeating: 0, count: rules.count)
+        try catalog.pool.read { db in
+            for row in try Row.fetchAll(db, sql: "SELECT state, count(*) AS n FROM track GROUP BY state") {
+                let n: Int = row["n"]
+                total += n
+                switch TrackState(rawValue: row["state"]) {
+                case .analysed?: analysed = n
+                case .metadataOnly?: metadataOnly = n
+                case .failed?: failed = n
+                case .missing?: missing = n
+                case nil: break
+                }
+            }
+            metadataOnlyWithoutBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state = 'metadata-only' AND bpm IS NULL") ?? 0
+            withBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm IS NOT NULL") ?? 0
+            // Present and playable (as `TrackRecord.isPlayable`) tracks in the widest window any cadence
+            // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
+            // copies of identical audio (found through the audioHash and fingerprint indexes), which
+            // count once (copies share tempo and, but for differing sidecars, rights).
+            let inWindow = """
+                state != 'missing' AND (state != 'failed' OR waveformAnalysed OR durationSeconds IS NOT NULL) AND bpm BETWEEN ? AND ?
+                """
+            let window: StatementArguments = [lowest * (1 - 1e-6), highest * (1 + 1e-6)]
+            let groups = try Row.fetchAll(db, sql: """
+                SELECT bpm, tempoAdjustAllowed, count(*) AS tracks FROM track WHERE \(inWindow) GROUP BY bpm, tempoAdjustAllowed
+                """, arguments: window)
+            // Duplicates are rare: find the shared hashes first (index scans), and only if there are any,
+            // the extra copies per tempo and rights.
+            let sharedAudio = try String.fetchAll(db, sql: """
+                SELECT audioHash FROM track WHERE audioHash IS NOT NULL GROUP BY audioHash HAVING count(*) > 1
+                """)
+            let sharedBytes = try String.fetchAll(db, sql: """
+                SELECT fingerprint FROM track WHERE fingerprint IS NOT NULL GROUP BY fingerprint HAVING count(*) > 1
+                """)
+            var extra: [String: Int] = [:]
+            if !sharedAudio.isEmpty || !sharedBytes.isEmpty {
+                let copies = try Row.fetchAll(db, sql: """
+                    SELECT bpm, tempoAdjustAllowed,
+                           count(*) - count(DISTINCT coalesce('a:' || audioHash, 'f:' || fingerprint, 'i:' || id)) AS extra
+                    FROM track WHERE \(inWindow) AND (audioHash IN (SELECT value FROM json_each(?)) OR fingerprint IN (SELECT value FROM json_each(?)))
+                    GROUP BY bpm, tempoAdjustAllowed
+                    """, arguments: window + [try Self.jsonArray(sharedAudio), try Self.jsonArray(sharedBytes)])
+                for row in copies { extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] = row["extra"] }
+            }
+            for row in groups {
+                let bpm: Double = row["bpm"], adjust: Bool = row["tempoAdjustAllowed"], tracks: Int = row["tracks"]
+                let recordings = tracks - (extra["\(bpm) \(adjust)"] ?? 0)
+                if range.contains(bpm) { counts[min(bucketCount - 1, Int((bpm - range.lowerBound) / width))] += tracks }
+                for (i, rule) in rules.enumerated() {
+                    if case .fits = rule.fit(bpm: bpm, tempoAdjustAllowed: adjust) { usable[i] += recordings }
+                }
+            }
         }
+        needsHuman = try UntaggedQueue.count(in: catalog)
+        buckets = counts.enumerated().map { i, n in
+            let from = range.lowerBound + Double(i) * width
+            return Bucket(from: from, to: from + width, tracks: n)
+        }
+        cadences = zip(rules, usable).map { Cadence(spm: $0.spm, usable: $1) }
+    }
+
+    /// A list handed to SQLite's `json_each` as one argument.
+    private static func jsonArray(_ values: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
     /// The per-bucket chart as an SVG document (self-contained, no fonts or scripts fetched).

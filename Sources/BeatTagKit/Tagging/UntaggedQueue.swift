@@ -1,3 +1,5 @@
+import GRDB
+
 /// Tracks that need a human, most useful first: those a runner could use once they have a tempo.
 public enum UntaggedQueue {
     public enum Reason: String, Codable, Sendable {
@@ -15,26 +17,61 @@ public enum UntaggedQueue {
     /// before version 10 may hold an alternative without a score: those count as in doubt.)
     public static let octaveInDoubt = 0.25
 
-    /// `below`: analysed tempi under this confidence are listed; the default is the level `match`
-    /// marks as in doubt.
-    public static func items(_ tracks: [TrackRecord], below confidence: Double = ConfidenceEvidence.trusted) -> [Item] {
-        var items: [Item] = []
-        for t in tracks where t.state != .missing && t.bpmManual == nil {
-            if t.bpm == nil, t.state == .metadataOnly {
-                items.append(Item(track: t, reason: .noBPM))
-            } else if t.bpmSource == .analysis, t.bpmAlternative != nil, (t.bpmAlternativeScore ?? 1) >= UntaggedQueue.octaveInDoubt {
-                items.append(Item(track: t, reason: .octaveAmbiguous))
-            } else if t.bpmSource == .analysis, (t.confidence ?? 0) < confidence {
-                items.append(Item(track: t, reason: .lowConfidence))
+    /// The queue, most useful first, in SQL over the whole catalog (a light scan of a few early
+    /// columns): runnable tempos first (a wrong octave there costs a run), then octave doubts, tracks
+    /// without a BPM and low confidence, then by confidence. `below`: analysed tempi under this
+    /// confidence are listed (default: the level `match` marks as in doubt). Returns the first
+    /// `limit` items (all when nil) and how many there are.
+    public static func items(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted,
+                             limit: Int? = nil) throws -> (items: [Item], total: Int) {
+        let (queue, arguments) = queueSQL(below: confidence)
+        return try catalog.pool.read { db in
+            // Two passes beat one with a window count: the ordered one then keeps only the first `limit`.
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
+            let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+            let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
+            let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence]
+            let records = Dictionary(uniqueKeysWithValues: try TrackRecord.fetchAll(db, keys: shown.map { $0["id"] as Int64 })
+                .compactMap { record in record.id.map { ($0, record) } })
+            let items = shown.compactMap { row -> Item? in
+                guard let track = records[row["id"]], let reason = reasons[row["reason"] as String] else { return nil }
+                return Item(track: track, reason: reason)
             }
+            return (items, total)
         }
-        // Runnable tempos first (a wrong octave there costs a run), then the rest by confidence.
-        func usefulness(_ item: Item) -> Double {
-            let bpm = item.track.bpm ?? 0
-            let runnable = [bpm, bpm * 2].contains { TempoRanges.runnable.contains($0) } ? 1.0 : 0
-            let reasonWeight = item.reason == .octaveAmbiguous ? 2.0 : (item.reason == .noBPM ? 1.5 : 1)
-            return runnable * 10 + reasonWeight * 2 - (item.track.confidence ?? 0)
-        }
-        return items.sorted { usefulness($0) > usefulness($1) || (usefulness($0) == usefulness($1) && $0.track.path < $1.track.path) }
+    }
+
+    /// Why an analysed tempo (not set by hand) is in the queue, if it is: the rule of `queueSQL` for
+    /// one track, for `bench` to score the queue on annotated clips (a test keeps the two the same).
+    public static func reason(analysedConfidence confidence: Double?, alternative: Double?, alternativeScore: Double?,
+                              below threshold: Double = ConfidenceEvidence.trusted) -> Reason? {
+        if alternative != nil, (alternativeScore ?? 1) >= octaveInDoubt { return .octaveAmbiguous }
+        if (confidence ?? 0) < threshold { return .lowConfidence }
+        return nil
+    }
+
+    /// How many tracks the queue holds (no ordering: `stats` only needs the number).
+    public static func count(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted) throws -> Int {
+        let (queue, arguments) = queueSQL(below: confidence)
+        return try catalog.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0 }
+    }
+
+    /// The queue as SQL: each row's id, reason and usefulness, read from the `track_review` index alone.
+    private static func queueSQL(below confidence: Double) -> (String, StatementArguments) {
+        let runnable = TempoRanges.runnable
+        let queue = """
+            SELECT id, reason, (CASE WHEN bpm BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound)
+                                      OR bpm * 2 BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound) THEN 10 ELSE 0 END)
+                               + (CASE reason WHEN 'octave' THEN 4 WHEN 'noBPM' THEN 3 ELSE 2 END)
+                               - coalesce(confidence, 0) AS usefulness
+            FROM (SELECT id, bpm, confidence, CASE
+                    WHEN bpm IS NULL AND state = 'metadata-only' THEN 'noBPM'
+                    WHEN bpmSource = 'analysis' AND bpmAlternative IS NOT NULL AND coalesce(bpmAlternativeScore, 1) >= ? THEN 'octave'
+                    WHEN bpmSource = 'analysis' AND coalesce(confidence, 0) < ? THEN 'low'
+                  END AS reason
+                  FROM track WHERE state != 'missing' AND bpmManual IS NULL)
+            WHERE reason IS NOT NULL
+            """
+        return (queue, [octaveInDoubt, confidence])
     }
 }

@@ -107,7 +107,7 @@ final class CLITests: XCTestCase {
         // Wait until some rows are committed, then kill without warning.
         let deadline = Date(timeIntervalSinceNow: 60)
         while Date() < deadline, process.isRunning {
-            if let db = try? DatabaseQueue(path: catalog), let n = try? db.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }), (n ?? 0) >= 2 {
+            if let db = try? checkingConnection(catalog), let n = try? db.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }), (n ?? 0) >= 2 {
                 break
             }
             usleep(20_000)
@@ -121,7 +121,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(summary.found, 24)
         XCTAssertEqual(summary.analysed + summary.unchanged, 24)
         XCTAssertGreaterThanOrEqual(summary.unchanged, 2, "work finished before the kill is kept")
-        let db = try DatabaseQueue(path: catalog)
+        let db = try checkingConnection(catalog)
         XCTAssertEqual(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }, "ok")
         XCTAssertEqual(try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }, 24)
     }

@@ -5,18 +5,44 @@ import FoundationXML
 #endif
 
 final class LibraryStatsTests: XCTestCase {
+    private func catalog(_ tracks: [TrackRecord]) throws -> Catalog {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        for track in tracks { _ = try catalog.saveScanResult(track) }
+        return catalog
+    }
+
+    /// Stats count what `match` would offer: the same rule, the same duplicates rule, on the fixtures.
+    func testUsableCountsAgreeWithTheMatcher() throws {
+        let library = try copyOfFixtures(self)
+        try FileManager.default.copyItem(atPath: (library as NSString).appendingPathComponent("dnb-174.ogg"),
+                                         toPath: (library as NSString).appendingPathComponent("dnb-174 copy.ogg"))
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("f.sqlite"))
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [library])).run()
+        let stats = try LibraryStats(catalog: catalog)
+        var filter = MatchFilter()
+        filter.excludedKeywords = []
+        for cadence in stats.cadences {
+            let matched = CadenceMatcher.match(try catalog.allTracks(), rules: CadenceRules(spm: cadence.spm), filter: filter).matches
+            XCTAssertEqual(cadence.usable, matched.count, "at \(cadence.spm) SPM")
+        }
+        XCTAssertGreaterThan(stats.cadences.map(\.usable).reduce(0, +), 0)
+    }
+
     func testBucketsCadencesAndCounts() throws {
-        func t(_ bpm: Double?, state: TrackState = .analysed, adjust: Bool = true) -> TrackRecord {
+        func t(_ bpm: Double?, state: TrackState = .analysed, adjust: Bool = true, copyOf: String? = nil) -> TrackRecord {
             var r = TrackRecord(path: "/m/\(UUID().uuidString)", fileSize: 1, modifiedAt: 0, now: 0)
             r.state = state; r.bpm = bpm; r.tempoAdjustAllowed = adjust; r.confidence = 0.9; r.bpmSource = bpm == nil ? nil : .analysis
+            r.waveformAnalysed = state == .analysed
+            r.audioHash = copyOf
             if state == .metadataOnly { r.metadataOnlyReason = "AAC" }
             return r
         }
         let tracks = [t(142), t(144.9), t(145), t(200), t(175, adjust: false), t(90), t(nil, state: .metadataOnly),
-                      t(nil, state: .failed), t(170, state: .missing)]
-        let stats = LibraryStats(tracks: tracks)
+                      t(nil, state: .failed), t(170, state: .missing), t(152, copyOf: "same"), t(152, copyOf: "same")]
+        let stats = try LibraryStats(catalog: try catalog(tracks))
         XCTAssertEqual(stats.buckets.count, 12)
         XCTAssertEqual(stats.buckets[0].tracks, 2)
+        XCTAssertEqual(stats.buckets[2].tracks, 2, "both copies are in the library")
         XCTAssertEqual(stats.buckets[1].tracks, 1)
         XCTAssertEqual(stats.buckets[11].tracks, 1, "200 belongs to the last bucket")
         XCTAssertEqual(stats.buckets[7].tracks, 1)
@@ -26,14 +52,14 @@ final class LibraryStatsTests: XCTestCase {
         let at175 = try XCTUnwrap(stats.cadences.first { $0.spm == 175 })
         XCTAssertEqual(at175.usable, 1, "only the ND track at exactly 175; 200 is -12.5%")
         let at150 = try XCTUnwrap(stats.cadences.first { $0.spm == 150 })
-        XCTAssertEqual(at150.usable, 3, "142, 144.9 and 145; the ND 175 and 200 are too far")
-        XCTAssertEqual(stats.cadences.first { $0.spm == 160 }?.usable, 0, "145 is +10.3%, the ND 175 may not change")
+        XCTAssertEqual(at150.usable, 4, "142, 144.9, 145 and the two identical copies at 152 once; the ND 175 and 200 are too far")
+        XCTAssertEqual(stats.cadences.first { $0.spm == 160 }?.usable, 1, "the copies at 152 once; 145 is +10.3%, the ND 175 may not change")
     }
 
     func testSVGIsWellFormed() throws {
         var r = TrackRecord(path: "/m/a", fileSize: 1, modifiedAt: 0, now: 0)
         r.state = .analysed; r.bpm = 171
-        let svg = LibraryStats(tracks: [r]).svg()
+        let svg = try LibraryStats(catalog: try catalog([r])).svg()
         let parser = XMLParser(data: Data(svg.utf8))
         XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         XCTAssertEqual(svg.components(separatedBy: "<rect ").count - 1, 13, "background + 12 bars")

@@ -1,5 +1,6 @@
 import BeatTagCLI
 import BeatTagKit
+import GRDB
 import Foundation
 import XCTest
 
@@ -19,6 +20,14 @@ enum TestPaths {
         #endif
         return Bundle.main.bundleURL.appendingPathComponent("beattag").path
     }
+}
+
+/// A plain SQLite connection for checks the catalog API does not offer (integrity, raw counts). It
+/// waits on locks: a catalog closed a moment ago by an in-process command may still be checkpointing.
+func checkingConnection(_ path: String) throws -> DatabaseQueue {
+    var config = Configuration()
+    config.busyMode = .timeout(10)
+    return try DatabaseQueue(path: path, configuration: config)
 }
 
 /// A fresh temporary folder, removed when the test ends.

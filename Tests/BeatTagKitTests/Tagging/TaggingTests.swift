@@ -41,7 +41,7 @@ final class ManualBPMTests: XCTestCase {
         XCTAssertNil(taps.bpm)
     }
 
-    func testUntaggedQueueOrder() {
+    func testUntaggedQueueOrder() throws {
         func t(_ name: String, state: TrackState = .analysed, bpm: Double?, confidence: Double? = 0.9, alternative: Double? = nil,
                alternativeScore: Double? = nil, manual: Double? = nil) -> TrackRecord {
             var r = TrackRecord(path: "/m/\(name)", fileSize: 1, modifiedAt: 0, now: 0)
@@ -57,10 +57,22 @@ final class ManualBPMTests: XCTestCase {
                       t("low-runnable", bpm: 160, confidence: 0.3),
                       // A runner-up octave with little probability is not a doubt.
                       t("octave-clear", bpm: 170, alternative: 85, alternativeScore: 0.1)]
-        let names = UntaggedQueue.items(tracks).map { ($0.track.path as NSString).lastPathComponent }
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        for track in tracks { _ = try catalog.saveScanResult(track) }
+        let (items, total) = try UntaggedQueue.items(in: catalog)
+        XCTAssertEqual(total, 4)
+        XCTAssertEqual(try UntaggedQueue.items(in: catalog, limit: 1).items.count, 1)
+        let names = items.map { ($0.track.path as NSString).lastPathComponent }
         XCTAssertEqual(names.first, "octave-runnable")
         XCTAssertEqual(Set(names), ["octave-runnable", "low-runnable", "aac", "low-slow"])
         XCTAssertLessThan(names.firstIndex(of: "low-runnable")!, names.firstIndex(of: "low-slow")!)
+        // The one-track rule bench scores the queue with lists the same analysed tracks as the SQL.
+        let byRule = tracks.filter { t in
+            t.bpmSource == .analysis && t.bpmManual == nil
+                && UntaggedQueue.reason(analysedConfidence: t.confidence, alternative: t.bpmAlternative,
+                                        alternativeScore: t.bpmAlternativeScore) != nil
+        }.map { ($0.path as NSString).lastPathComponent }
+        XCTAssertEqual(Set(byRule), Set(names).subtracting(["aac"]))
     }
 }
 

@@ -1,0 +1,37 @@
+/// The best few matches in a large catalog without judging every track in the tempo window: the
+/// catalog hands out candidates nearest to the cadence first (SQL, on the bpm index), and
+/// `CadenceMatcher`, the one judge of every rule, filter and tie, ranks them. A match is final once
+/// every candidate nearer to the cadence has been judged; until `limit` are final, it asks for more.
+public enum CadenceSearch {
+    public struct Result: Sendable {
+        public var matches: [CadenceMatch]
+        /// Tracks in the tempo window before filters and rights: what `limit` chose from.
+        public var inWindow: Int
+    }
+
+    public static func best(_ limit: Int, rules: CadenceRules, filter: MatchFilter, in catalog: Catalog) throws -> Result {
+        var query = catalog.cadenceQuery(rules)
+        query.nearestToCadence = (rules.spm, rules.allowHalfTime)
+        let inWindow = try catalog.count(matching: query)
+        var batch = 2 * limit + 16
+        while true {
+            query.limit = batch
+            let candidates = try catalog.tracks(matching: query)
+            let judged = CadenceMatcher.match(candidates, rules: rules, filter: filter).matches
+            guard candidates.count == batch else {
+                return Result(matches: Array(judged.prefix(limit)), inWindow: inWindow)  // every candidate judged
+            }
+            // Tracks as near as the farthest candidate may still wait in the catalog: only nearer ones are final.
+            let boundary = candidates.compactMap(\.bpm).map { distance(bpm: $0, rules: rules) }.max() ?? 0
+            let final = judged.filter { abs($0.shiftPercent) / 100 < boundary - 1e-12 }
+            if final.count >= limit { return Result(matches: Array(final.prefix(limit)), inWindow: inWindow) }
+            batch *= 4
+        }
+    }
+
+    /// The relative tempo change to the cadence, as the catalog orders candidates.
+    static func distance(bpm: Double, rules: CadenceRules) -> Double {
+        let one = abs(rules.spm / bpm - 1)
+        return rules.allowHalfTime ? min(one, abs(rules.spm / (2 * bpm) - 1)) : one
+    }
+}

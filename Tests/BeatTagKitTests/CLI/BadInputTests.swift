@@ -1,0 +1,37 @@
+@testable import BeatTagCLI
+import XCTest
+
+/// Input a user gets wrong: one clear line and a usage status, before any work.
+final class BadInputTests: XCTestCase {
+    func testNumbersThatMeanSomethingElse() throws {
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        let cases: [([String], String)] = [
+            (["match", "--spm", "175", "--max-shift", "-5"], "--max-shift must be above 0 and at most 50 percent"),
+            (["playlist", "--spm", "175", "--duration", "30", "-o", "x.m3u8"], "--duration 30 would be 30 seconds: write 30m"),
+            (["list", "--limit", "-1"], "--limit must be 0 or more"),
+            (["match", "--spm", "175", "--limit", "-3"], "--limit must be 0 or more"),
+            (["untagged", "--limit", "-2"], "--limit must be 0 or more"),
+        ]
+        for (arguments, message) in cases {
+            let result = try runBeattag(arguments + ["--catalog", catalog])
+            XCTAssertEqual(result.status, 64, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments.joined(separator: " ")): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: catalog), "nothing created for bad input")
+        }
+    }
+
+    func testWideCharactersLineUp() {
+        var table = TextTable(columns: ["title", "BPM"])
+        table.add(["東京の夜", "172.0"])
+        table.add(["Björk", "96.0"])
+        table.add(["plain", "128.0"])
+        let lines = table.render().split(separator: "\n").map(String.init)
+        let bpmColumn = lines.map { line -> Int in
+            let prefix = line[..<line.range(of: line.hasPrefix("title") ? "BPM" : line.split(separator: " ").last!)!.lowerBound]
+            return DisplayWidth.of(String(prefix))
+        }
+        XCTAssertEqual(Set(bpmColumn).count, 1, "\(lines)")
+        XCTAssertEqual(DisplayWidth.of("東京"), 4)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining accent takes no column")
+    }
+}
