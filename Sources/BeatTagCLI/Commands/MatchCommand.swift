@@ -51,13 +51,13 @@ struct MatchCommand: ParsableCommand {
             do {
                 try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
                                          catalog: catalog, at: Date().timeIntervalSince1970)
-            } catch { throw CommandFailure("\(error)") }
+            } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
             try console.printJSON(matches)
             return
         }
-        guard !matches.isEmpty else {
+        guard !matches.isEmpty || shown == 0 else {
             // Why nothing matched needs the whole catalog: only read on this path.
             let all = try catalog.allTracks()
             console.print(options.explainNoMatch(CadenceMatcher.match(all, rules: options.rules, filter: options.filter), catalogSize: all.count))

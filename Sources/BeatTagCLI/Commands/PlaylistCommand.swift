@@ -55,7 +55,7 @@ struct PlaylistCommand: ParsableCommand {
         do {
             try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
                                      absolute: absolute, catalog: catalog, at: now)
-        } catch { throw CommandFailure("\(error)") }
+        } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
 
         console.print(MatchTable.render(playlist.entries), terminator: "")
         var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(output) (seed \(usedSeed))"

@@ -70,7 +70,7 @@ struct TagCommand: ParsableCommand {
                 if write { try writeTag(record, file: file, console: console) }
             } catch {
                 failures += 1
-                console.problem("\(file): \(error)")
+                console.problem("\(file): \(CatalogError.userFacing(error))")
             }
         }
         if failures > 0 { throw ExitCode(1) }

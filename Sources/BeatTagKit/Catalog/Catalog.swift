@@ -31,8 +31,10 @@ public final class Catalog: @unchecked Sendable {
             && !fm.isWritableFile(atPath: folder.isEmpty ? "." : folder)
         let openPath = frozen ? Catalog.immutableURI(path) : path
         if fm.fileExists(atPath: path) {
-            if access == .readWrite, !fm.isWritableFile(atPath: path) { throw CatalogError.readOnly(path: path) }
-            try Catalog.checkIsCatalog(openPath)
+            if access == .readWrite {
+                guard fm.isWritableFile(atPath: path) else { throw CatalogError.readOnly(path: path) }
+                try Catalog.checkIsCatalog(openPath)  // before the pool switches the file to WAL
+            }
         } else {
             guard create, access == .readWrite else { throw CatalogError.notFound(path: path) }
             let dir = (path as NSString).deletingLastPathComponent
@@ -53,7 +55,12 @@ public final class Catalog: @unchecked Sendable {
         }
         do {
             pool = try DatabasePool(path: openPath, configuration: config)
-            if try !pool.read({ try CatalogSchema.migrator.hasCompletedMigrations($0) }) {
+            // Readers check the file through their own connection: one open instead of two.
+            let complete = try pool.read { db -> Bool in
+                if access == .readOnly { try Catalog.verifyTables(db, path: path) }
+                return try CatalogSchema.migrator.hasCompletedMigrations(db)
+            }
+            if !complete {
                 guard access == .readWrite else {
                     throw CatalogError.cannotOpen(path: path, reason: "it was made by an older beattag: run `beattag scan` once to upgrade it")
                 }
@@ -62,6 +69,8 @@ public final class Catalog: @unchecked Sendable {
                 try CatalogSchema.migrator.migrate(pool)
                 withExtendedLifetime(lock) {}
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
@@ -83,16 +92,18 @@ public final class Catalog: @unchecked Sendable {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(10)  // another process (or pool) may be checkpointing as it closes
-        let tables: [String]
         do {
-            tables = try DatabaseQueue(path: openPath, configuration: config).read {
-                try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            }
+            try DatabaseQueue(path: openPath, configuration: config).read { try verifyTables($0, path: path) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }
+    }
+
+    /// Empty, or beattag's tables: anything else is someone else's database.
+    static func verifyTables(_ db: Database, path: String) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         guard tables.isEmpty || (tables.contains("grdb_migrations") && tables.contains("track")) else {
             throw CatalogError.notACatalog(path: path, reason: "an SQLite database with other tables: " + tables.sorted().prefix(3).joined(separator: ", "))
         }

@@ -81,7 +81,8 @@ enum CatalogSchema {
                 t.column("beats", .blob).notNull()
             }
             try db.execute(sql: "INSERT INTO trackBeats (trackId, beats) SELECT id, beats FROM track WHERE beats IS NOT NULL")
-            try db.alter(table: "track") { t in t.drop(column: "beats") }
+            // Emptied, not dropped: DROP COLUMN needs SQLite 3.35 (Debian 11 and Ubuntu 20.04 have older).
+            try db.execute(sql: "UPDATE track SET beats = NULL")
             // Covers the tempo-window count and the nearest-to-cadence choice of `match`.
             try db.create(index: "track_on_bpm_state_path", on: "track", columns: ["bpm", "state", "path"])
             // Covers the review queue of `untagged` (and its count in `stats`).

@@ -13,6 +13,7 @@ public enum CadenceSearch {
         var query = catalog.cadenceQuery(rules)
         query.nearestToCadence = (rules.spm, rules.allowHalfTime)
         let inWindow = try catalog.count(matching: query)
+        let limit = min(limit, inWindow)
         var batch = 2 * limit + 16
         while true {
             query.limit = batch
@@ -23,7 +24,8 @@ public enum CadenceSearch {
             }
             // Tracks as near as the farthest candidate may still wait in the catalog: only nearer ones are final.
             let boundary = candidates.compactMap(\.bpm).map { distance(bpm: $0, rules: rules) }.max() ?? 0
-            let final = judged.filter { abs($0.shiftPercent) / 100 < boundary - 1e-12 }
+            // The margin is wider than the matcher's tie tolerance (1e-9 %): a near-tie waits for its rival.
+            let final = judged.filter { abs($0.shiftPercent) / 100 < boundary - 1e-10 }
             if final.count >= limit { return Result(matches: Array(final.prefix(limit)), inWindow: inWindow) }
             batch *= 4
         }

@@ -27,12 +27,16 @@ public enum UntaggedQueue {
         let (queue, arguments) = queueSQL(below: confidence)
         return try catalog.pool.read { db in
             // Two passes beat one with a window count: the ordered one then keeps only the first `limit`.
+            // Ties go by id (scan order): ordering by path would read every row, not just the index.
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
             let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
             let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
             let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence]
-            let records = Dictionary(uniqueKeysWithValues: try TrackRecord.fetchAll(db, keys: shown.map { $0["id"] as Int64 })
-                .compactMap { record in record.id.map { ($0, record) } })
+            var records: [Int64: TrackRecord] = [:]
+            let ids = shown.map { $0["id"] as Int64 }
+            for start in stride(from: 0, to: ids.count, by: 500) {  // well under SQLite's variable limit
+                for record in try TrackRecord.fetchAll(db, keys: ids[start..<min(start + 500, ids.count)]) { records[record.id ?? -1] = record }
+            }
             let items = shown.compactMap { row -> Item? in
                 guard let track = records[row["id"]], let reason = reasons[row["reason"] as String] else { return nil }
                 return Item(track: track, reason: reason)

@@ -98,3 +98,25 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue("/m/a/x".isInside(folder: "/m/a/"))
     }
 }
+
+final class CatalogUpgradeTests: XCTestCase {
+    /// A catalog made before beat lists had their own table keeps every beat list on upgrade.
+    func testBeatListsSurviveTheMoveToTheirOwnTable() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("old.sqlite")
+        let old = try DatabasePool(path: path)
+        try CatalogSchema.migrator.migrate(old, upTo: "v4: audio identity and library roots")
+        let beats = BeatCoding.encode([0.5, 0.9, 1.3])
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO track (path, fileSize, modifiedAt, state, firstSeenAt, scannedAt, bpmManual, beats)
+                VALUES ('/m/a.flac', 1, 0, 'analysed', 0, 0, 171, ?)
+                """, arguments: [beats])
+        }
+        try old.close()
+        let catalog = try Catalog(path: path)
+        let record = try XCTUnwrap(try catalog.track(path: "/m/a.flac"))
+        XCTAssertEqual(record.beatTimes.count, 3)
+        XCTAssertEqual(record.bpmManual, 171)
+        XCTAssertEqual(try catalog.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track WHERE beats IS NOT NULL") }, 0)
+    }
+}
