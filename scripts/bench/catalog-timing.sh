@@ -1,25 +1,33 @@
 #!/usr/bin/env bash
-# Times the read commands on a large catalog (see build-catalog.py): median wall time of 5 runs and
-# the largest RSS, whole process. Usage: scripts/bench/catalog-timing.sh CATALOG [BEATTAG]
+# Times the read commands on a large catalog (see build-catalog.py): median wall time of N runs
+# (default 11, nanosecond clock) and the largest RSS, whole process, including its start-up.
+# Usage: scripts/bench/catalog-timing.sh CATALOG [BEATTAG] [RUNS]
 set -euo pipefail
 catalog=$1
 beattag=${2:-.build/release/beattag}
+runs=${3:-11}
+stats=$(mktemp)
+trap 'rm -f "$stats"' EXIT
 run() {
   local label=$1; shift
   local walls=() rss=0
-  for _ in 1 2 3 4 5; do
-    local out
-    /usr/bin/time -o /tmp/beattag-timing.$$ -f "%e %M" "$beattag" "$@" --catalog "$catalog" > /dev/null 2>&1 || true
-    out=$(tail -1 /tmp/beattag-timing.$$)
-    walls+=("${out% *}")
-    local r=${out#* }
+  for _ in $(seq "$runs"); do
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -o "$stats" -f "%M" "$beattag" "$@" --catalog "$catalog" > /dev/null 2>&1 || true
+    end=$(date +%s%N)
+    walls+=($(( (end - start) / 1000 )))
+    local r
+    r=$(tail -1 "$stats")
     (( r > rss )) && rss=$r
   done
   local median
-  median=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n 3p)
-  rm -f /tmp/beattag-timing.$$
-  printf '%-40s median %6.0f ms   max RSS %4d MB\n' "$label" "$(echo "$median * 1000" | bc)" $((rss / 1024))
+  median=$(printf '%s\n' "${walls[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+  printf '%-32s median %6.1f ms   max RSS %4d MB\n' "$label" "$(echo "scale=1; $median / 1000" | bc)" $((rss / 1024))
 }
+# Start-up alone (no catalog): what every command pays before it reads anything.
+start=$(date +%s%N); for _ in $(seq "$runs"); do "$beattag" --version > /dev/null; done; end=$(date +%s%N)
+printf '%-32s mean   %6.1f ms\n' "beattag --version (start-up)" "$(echo "scale=1; ($end - $start) / $runs / 1000000" | bc)"
 run "match --spm 175 --limit 25" match --spm 175 --limit 25
 run "list --limit 50" list --limit 50
 run "untagged" untagged

@@ -41,11 +41,11 @@ struct MatchCommand: ParsableCommand {
             let best = try CadenceSearch.best(shown, rules: options.rules, filter: options.filter, in: catalog)
             matches = best.matches
             footer = "\(matches.count) best of \(best.inWindow) track\(best.inWindow == 1 ? "" : "s") in the tempo window at "
-                + "\(options.spm.formatted()) SPM" + (matches.count == shown ? " (--limit N for more)" : "")
+                + "\(String(format: "%g", options.spm)) SPM" + (matches.count == shown ? " (--limit N for more)" : "")
         } else {
             let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
             matches = result.matches
-            footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(options.spm.formatted()) SPM"
+            footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(String(format: "%g", options.spm)) SPM"
         }
         if let m3u8 {
             do {
