@@ -5,7 +5,9 @@ import GRDB
 /// killed scan leaves every finished file in and nothing half-written.
 public final class Catalog: @unchecked Sendable {
     public let path: String
-    public let pool: DatabasePool
+    /// A pool (one writer, concurrent readers) for commands that write; a single read-only
+    /// connection for those that only read (one connection to open: start-up is most of a `match`).
+    public let pool: any DatabaseWriter
 
     /// `$BEATTAG_CATALOG`, else `$XDG_DATA_HOME/beattag/catalog.sqlite`, else `~/.local/share/beattag/catalog.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -54,7 +56,8 @@ public final class Catalog: @unchecked Sendable {
             db.add(function: Catalog.foldFunction)
         }
         do {
-            pool = try DatabasePool(path: openPath, configuration: config)
+            pool = access == .readOnly ? try DatabaseQueue(path: openPath, configuration: config)
+                : try DatabasePool(path: openPath, configuration: config)
             // Readers check the file through their own connection: one open instead of two.
             let complete = try pool.read { db -> Bool in
                 if access == .readOnly { try Catalog.verifyTables(db, path: path) }

@@ -72,8 +72,9 @@ public struct LibraryStats: Codable, Sendable {
             let sharedAudio = try String.fetchAll(db, sql: """
                 SELECT audioHash FROM track WHERE audioHash IS NOT NULL GROUP BY audioHash HAVING count(*) > 1
                 """)
+            // Bytes decide only for tracks without an audio hash (`contentIdentity`): a few, found on its index.
             let sharedBytes = try String.fetchAll(db, sql: """
-                SELECT fingerprint FROM track WHERE fingerprint IS NOT NULL GROUP BY fingerprint HAVING count(*) > 1
+                SELECT fingerprint FROM track WHERE audioHash IS NULL AND fingerprint IS NOT NULL GROUP BY fingerprint HAVING count(*) > 1
                 """)
             var extra: [String: Int] = [:]
             if !sharedAudio.isEmpty || !sharedBytes.isEmpty {
