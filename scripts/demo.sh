@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
 
-swift build -c release --product beattag
+# Static Swift runtime: the binary starts in ~8 ms instead of ~22 (most of a quick command like match).
+swift build -c release --product beattag --static-swift-stdlib
 beattag=.build/release/beattag
 catalog=$(mktemp -d)/catalog.sqlite
 

@@ -177,4 +177,44 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("is not playable audio (empty file (0 bytes)); no BPM set"), result.stderr)
     }
+
+    /// A catalog the user may only read (a 0444 file in a folder they cannot write): readers work,
+    /// writers are refused with a reason. Root ignores file permissions, so as root the commands run
+    /// as `nobody` (through `su`), with a copy of the binary that user may execute.
+    func testReadOnlyCatalogServesReadersAndRefusesWriters() throws {
+        let dir = try temporaryDirectory(self)
+        let music = try library(4)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let binary = (dir as NSString).appendingPathComponent("beattag")
+        try FileManager.default.copyItem(atPath: TestPaths.executable, toPath: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: catalog)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: music)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dir) }
+        func run(_ arguments: [String]) throws -> CommandResult {
+            guard getuid() == 0 else { return try runBinary(arguments) }
+            guard FileManager.default.isExecutableFile(atPath: "/bin/su") else { throw XCTSkip("root without su: cannot drop to a user file permissions apply to") }
+            let quoted = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/su")
+            process.arguments = ["nobody", "-s", "/bin/sh", "-c", quoted]
+            let out = Pipe(), err = Pipe()
+            (process.standardOutput, process.standardError) = (out, err)
+            try process.run()
+            let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                 stderr: String(decoding: errData, as: UTF8.self))
+        }
+        let list = try run(["list", "--catalog", catalog])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("4 tracks"), list.stdout)
+        XCTAssertEqual(try run(["match", "--spm", "150", "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try run(["stats", "--catalog", catalog]).status, 0)
+        let tag = try run(["tag", (music as NSString).appendingPathComponent("00-rock-150.flac"), "--bpm", "150", "--catalog", catalog])
+        XCTAssertEqual(tag.status, 2)
+        XCTAssertTrue(tag.stderr.contains("is read-only: this command needs to write to it"), tag.stderr)
+    }
 }
