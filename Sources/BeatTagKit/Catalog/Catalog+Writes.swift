@@ -72,7 +72,7 @@ extension Catalog {
     /// kept: manual BPM and rights survive until the user prunes them.
     public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
         try pool.write { db in
-            // Paths only, and a targeted update: the rows themselves (beats and all) are not read or rewritten.
+            // Paths only, and a targeted update: the rows themselves are not read or rewritten.
             let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
             var count = 0
             for row in rows {

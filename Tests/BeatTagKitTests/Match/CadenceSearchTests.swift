@@ -1,0 +1,51 @@
+@testable import BeatTagKit
+import XCTest
+
+/// Paging nearest-first must give exactly what judging the whole tempo window gives.
+final class CadenceSearchTests: XCTestCase {
+    func testTheBestFewAreTheMatchersBestFew() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        var generator = SplitMix64(seed: 7)
+        for i in 0..<600 {
+            var r = TrackRecord(path: "/m/\(i).flac", fileSize: 1, modifiedAt: 0, now: 0)
+            r.state = .analysed
+            r.waveformAnalysed = true
+            // Whole-number tempi (a dozen tracks share each: ties at every page boundary, ranked by
+            // confidence), a few no-derivatives tracks, a few identical copies.
+            r.bpmAnalysed = Double(130 + generator.next() % 70)
+            r.confidence = Double(generator.next() % 100) / 100
+            r.tempoAdjustAllowed = generator.next() % 10 != 0
+            r.audioHash = i % 50 == 0 ? "copy" : "\(i)"
+            // Two in three left out by the workout keywords: pages hold few matches, so several are asked for.
+            r.title = i % 3 != 0 ? "Christmas \(i)" : "Song \(i)"
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+        for spm in [150.0, 165, 175, 190] {
+            for halfTime in [false, true] {
+                let rules = CadenceRules(spm: spm, allowHalfTime: halfTime)
+                let all = CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: MatchFilter()).matches
+                for limit in [1, 5, 25, 200] {
+                    let best = try CadenceSearch.best(limit, rules: rules, filter: MatchFilter(), in: catalog).matches
+                    XCTAssertEqual(best.map(\.track.path), all.prefix(limit).map(\.track.path), "\(spm) SPM, half-time \(halfTime), limit \(limit)")
+                }
+            }
+        }
+    }
+
+    /// One big tie (every track at the same tempo): only confidence ranks them, so no page may be
+    /// taken as final before the whole tie has been judged.
+    func testATieAtThePageBoundaryIsJudgedWhole() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        for i in 0..<100 {
+            var r = TrackRecord(path: String(format: "/m/%03d.flac", i), fileSize: 1, modifiedAt: 0, now: 0)
+            (r.state, r.waveformAnalysed, r.bpmAnalysed, r.audioHash) = (.analysed, true, 172, "\(i)")
+            r.confidence = Double((i * 37) % 100) / 100  // the most confident are not the first by path
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+        let rules = CadenceRules(spm: 175)
+        let best = try CadenceSearch.best(5, rules: rules, filter: MatchFilter(), in: catalog).matches
+        XCTAssertEqual(best.compactMap(\.track.confidence), [0.99, 0.98, 0.97, 0.96, 0.95])
+    }
+}
