@@ -13,11 +13,8 @@ public enum BeatTagCLI {
             } catch let failure as CommandFailure {
                 console.problem(failure.message)
                 return failure.code
-            } catch let error as CatalogError {
-                console.problem("\(error)")
-                return 1
             } catch where CatalogError.userFacing(error) is CatalogError {
-                // A database error: SQLite's message only, never the SQL.
+                // A catalog error, or a database error reduced to SQLite's message (never the SQL).
                 console.problem("\(CatalogError.userFacing(error))")
                 return 1
             } catch {

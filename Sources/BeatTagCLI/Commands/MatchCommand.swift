@@ -58,9 +58,7 @@ struct MatchCommand: ParsableCommand {
             return
         }
         guard !matches.isEmpty || shown == 0 else {
-            // Why nothing matched needs the whole catalog: only read on this path.
-            let all = try catalog.allTracks()
-            console.print(options.explainNoMatch(CadenceMatcher.match(all, rules: options.rules, filter: options.filter), catalogSize: all.count))
+            console.print(try options.explainNoMatch(in: catalog))
             return
         }
         console.print(MatchTable.render(matches), terminator: "")

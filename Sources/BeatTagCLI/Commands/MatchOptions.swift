@@ -46,7 +46,13 @@ struct MatchOptions: ParsableArguments {
         return f
     }
 
-    /// Why nothing matched, in one paragraph.
+    /// Why nothing in `catalog` matched, in one paragraph. Judges the whole catalog: only for when
+    /// the candidates in the tempo window gave nothing.
+    func explainNoMatch(in catalog: Catalog) throws -> String {
+        let all = try catalog.allTracks()
+        return explainNoMatch(CadenceMatcher.match(all, rules: rules, filter: filter), catalogSize: all.count)
+    }
+
     func explainNoMatch(_ result: CadenceMatcher.Result, catalogSize: Int) -> String {
         guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
         var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)

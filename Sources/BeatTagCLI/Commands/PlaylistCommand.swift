@@ -42,10 +42,7 @@ struct PlaylistCommand: ParsableCommand {
         let console = Console.current
         let catalog = try catalogOption.open(create: false)
         let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
-        guard !result.matches.isEmpty else {
-            let all = try catalog.allTracks()
-            throw CommandFailure(options.explainNoMatch(CadenceMatcher.match(all, rules: options.rules, filter: options.filter), catalogSize: all.count))
-        }
+        guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
         let target = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)

@@ -29,20 +29,17 @@ public final class Catalog: @unchecked Sendable {
         // A catalog on a read-only folder (a mounted backup, another user's files): SQLite cannot make
         // the WAL index beside it, and no writer can be at work there, so it is opened as immutable.
         let folder = (path as NSString).deletingLastPathComponent
-        let frozen = access == .readOnly && fm.fileExists(atPath: path) && !fm.fileExists(atPath: path + "-shm")
+        let exists = fm.fileExists(atPath: path)
+        let frozen = access == .readOnly && exists && !fm.fileExists(atPath: path + "-shm")
             && !fm.isWritableFile(atPath: folder.isEmpty ? "." : folder)
         let openPath = frozen ? Catalog.immutableURI(path) : path
-        if fm.fileExists(atPath: path) {
-            if access == .readWrite {
-                guard fm.isWritableFile(atPath: path) else { throw CatalogError.readOnly(path: path) }
-                try Catalog.checkIsCatalog(openPath)  // before the pool switches the file to WAL
-            }
+        if exists {
+            if access == .readWrite, !fm.isWritableFile(atPath: path) { throw CatalogError.readOnly(path: path) }
         } else {
             guard create, access == .readWrite else { throw CatalogError.notFound(path: path) }
-            let dir = (path as NSString).deletingLastPathComponent
-            if !dir.isEmpty {
-                do { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                    throw CatalogError.cannotOpen(path: path, reason: "cannot create folder \(dir)")
+            if !folder.isEmpty {
+                do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                    throw CatalogError.cannotOpen(path: path, reason: "cannot create folder \(folder)")
                 }
             }
         }
@@ -56,6 +53,7 @@ public final class Catalog: @unchecked Sendable {
             db.add(function: Catalog.foldFunction)
         }
         do {
+            if exists, access == .readWrite { try Catalog.checkIsCatalog(path) }  // before the pool switches the file to WAL
             pool = access == .readOnly ? try DatabaseQueue(path: openPath, configuration: config)
                 : try DatabasePool(path: openPath, configuration: config)
             // Readers check the file through their own connection: one open instead of two.
@@ -90,18 +88,11 @@ public final class Catalog: @unchecked Sendable {
     /// Refuses a file that is not SQLite, or an SQLite database with tables that are not beattag's.
     /// Read through SQLite itself, read-only: closing a plain file handle on the database would drop
     /// the locks SQLite holds on it in this process (POSIX locks belong to the process).
-    static func checkIsCatalog(_ openPath: String) throws {
-        let path = openPath.hasPrefix("file:") ? String(openPath.dropFirst(5).prefix { $0 != "?" }) : openPath
+    static func checkIsCatalog(_ path: String) throws {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(10)  // another process (or pool) may be checkpointing as it closes
-        do {
-            try DatabaseQueue(path: openPath, configuration: config).read { try verifyTables($0, path: path) }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
-        } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
-        }
+        try DatabaseQueue(path: path, configuration: config).read { try verifyTables($0, path: path) }
     }
 
     /// Empty, or beattag's tables: anything else is someone else's database.
@@ -154,12 +145,15 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    /// The records with their beat lists from `trackBeats`, read in chunks of ids.
+    /// `ids` in slices small enough to bind as one statement's arguments (well under SQLite's limit).
+    static func inChunks(_ ids: [Int64], _ body: (Array<Int64>.SubSequence) throws -> Void) rethrows {
+        for start in stride(from: 0, to: ids.count, by: 500) { try body(ids[start..<min(start + 500, ids.count)]) }
+    }
+
+    /// The records with their beat lists from `trackBeats`.
     static func attachBeats(_ records: [TrackRecord], _ db: Database) throws -> [TrackRecord] {
         var beats: [Int64: Data] = [:]
-        let ids = records.compactMap(\.id)
-        for start in stride(from: 0, to: ids.count, by: 500) {
-            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+        try inChunks(records.compactMap(\.id)) { chunk in
             let marks = chunk.map { _ in "?" }.joined(separator: ",")
             for row in try Row.fetchAll(db, sql: "SELECT trackId, beats FROM trackBeats WHERE trackId IN (\(marks))",
                                         arguments: StatementArguments(chunk)) {

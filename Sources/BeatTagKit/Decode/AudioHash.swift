@@ -2,7 +2,7 @@
 /// the same, so hand-entered data can follow it. FNV-1a over the first minute of mono samples,
 /// quantised to 16 bits (decoders are deterministic for the same stream).
 struct AudioHash {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a()
     private var remaining: Int
 
     init(sampleRate: Int, seconds: Int = 60) { remaining = sampleRate * seconds }
@@ -12,10 +12,10 @@ struct AudioHash {
         guard count > 0 else { return }
         for i in 0..<count {
             let quantised = Int16(clamping: Int((block[i] * 32767).rounded()))
-            hash = (hash ^ UInt64(UInt16(bitPattern: quantised))) &* 0x0000_0100_0000_01b3
+            hash.mix(UInt64(UInt16(bitPattern: quantised)))
         }
         remaining -= count
     }
 
-    var value: String { String(hash, radix: 16) }
+    var value: String { String(hash.value, radix: 16) }
 }

@@ -6,12 +6,9 @@ public enum Fingerprint {
     public static func of(path: String, size: Int64) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         func mix(_ bytes: Data) {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
+            for byte in bytes { hash.mix(UInt64(byte)) }
         }
         withUnsafeBytes(of: size.littleEndian) { mix(Data($0)) }
         let slice: Int64 = 65536
@@ -22,6 +19,6 @@ public enum Fingerprint {
                 mix(try handle.read(upToCount: Int(min(slice * (offsets.count == 1 ? 3 : 1), size))) ?? Data())
             } catch { return nil }
         }
-        return String(format: "%016llx", hash)
+        return String(format: "%016llx", hash.value)
     }
 }

@@ -45,13 +45,14 @@ public final class LibraryScanner: @unchecked Sendable {
         summary.problems.forEach { onProblem?($0) }
         let now = Date().timeIntervalSince1970
         let work = try plan(walk.files, existing: existing, summary: &summary)
-        try process(work, foundPaths: Set(walk.files.map(\.path)), roots: walk.walkedRoots, started: started, summary: &summary)
+        let foundPaths = Set(walk.files.map(\.path))
+        try process(work, foundPaths: foundPaths, roots: walk.walkedRoots, started: started, summary: &summary)
         summary.interrupted = isCancelled
         // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
             let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
-            summary.missing += try catalog.markMissing(under: available, except: Set(walk.files.map(\.path)), now: now)
+            summary.missing += try catalog.markMissing(under: available, except: foundPaths, now: now)
         }
         summary.failures.sort { $0.path < $1.path }
         summary.wallSeconds = Date().timeIntervalSince(started)

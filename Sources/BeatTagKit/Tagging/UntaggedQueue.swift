@@ -33,9 +33,8 @@ public enum UntaggedQueue {
             let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
             let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence]
             var records: [Int64: TrackRecord] = [:]
-            let ids = shown.map { $0["id"] as Int64 }
-            for start in stride(from: 0, to: ids.count, by: 500) {  // well under SQLite's variable limit
-                for record in try TrackRecord.fetchAll(db, keys: ids[start..<min(start + 500, ids.count)]) { records[record.id ?? -1] = record }
+            try Catalog.inChunks(shown.map { $0["id"] as Int64 }) { chunk in
+                for record in try TrackRecord.fetchAll(db, keys: chunk) { records[record.id ?? -1] = record }
             }
             let items = shown.compactMap { row -> Item? in
                 guard let track = records[row["id"]], let reason = reasons[row["reason"] as String] else { return nil }
