@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(
             name: "CFFTW", pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+        // FFmpeg 5.1 decodes what libsndfile refuses (AAC, ALAC, WMA); libsndfile stays first.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"]), .brew(["ffmpeg"])]),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
         .target(
             name: "CTagLibShim",
@@ -27,7 +31,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFTW", "CTagLibShim",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // Every command: parsing, printing, exit codes. The library does the work.

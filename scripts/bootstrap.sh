@@ -2,7 +2,8 @@
 # Installs the system libraries beattag builds against, if any are missing (Debian/Ubuntu).
 set -euo pipefail
 
-packages=(libsndfile1-dev libfftw3-dev libtag1-dev libtagc0-dev libsqlite3-dev pkg-config ${BEATTAG_EXTRA_PACKAGES:-})
+packages=(libsndfile1-dev libfftw3-dev libtag1-dev libtagc0-dev libsqlite3-dev libavformat-dev libavcodec-dev libswresample-dev
+          pkg-config ${BEATTAG_EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

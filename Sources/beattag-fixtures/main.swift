@@ -72,6 +72,102 @@ func writeClip(_ clip: Clip) throws {
     try (beats.joined(separator: "\n") + "\n").write(toFile: target + ".beats", atomically: true, encoding: .utf8)
 }
 
+
+/// Runs the ffmpeg command-line tool (fixtures only; beattag itself links FFmpeg's libraries).
+/// `-bitexact` keeps the output byte-identical from run to run.
+func ffmpeg(_ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ffmpeg", "-loglevel", "error", "-y"] + arguments
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw FixtureError("ffmpeg \(arguments.joined(separator: " ")) failed") }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+let bitexact = ["-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1"]
+
+/// What FFmpeg decodes and libsndfile does not: each made from a lossless clip above, so its beats
+/// are that clip's beats (the decoder must put the audio back where it was).
+struct Encoded {
+    var file: String
+    var from: String
+    var codec: [String]
+    var title: String
+}
+
+let encoded: [Encoded] = [
+    Encoded(file: "encoded/trance-140-aac.m4a", from: "trance-140.flac", codec: ["-c:a", "aac", "-b:a", "48k"], title: "AAC at 140"),
+    Encoded(file: "encoded/house-128-alac.m4a", from: "house-128.wav", codec: ["-c:a", "alac"], title: "ALAC at 128"),
+    Encoded(file: "encoded/house-128-aac.mp4", from: "house-128.wav", codec: ["-c:a", "aac", "-b:a", "40k"], title: "AAC in MP4 at 128"),
+    Encoded(file: "encoded/trance-140.wma", from: "trance-140.flac", codec: ["-c:a", "wmav2", "-b:a", "32k"], title: "WMA at 140"),
+]
+
+func writeFFmpegFixtures() throws {
+    guard (try? ffmpeg(["-version"])) != nil else {
+        print("ffmpeg not found; kept the existing M4A, MP4 and WMA fixtures")
+        return
+    }
+    try makeDirectory("encoded")
+    var truth = try String(contentsOfFile: path("truth.csv"), encoding: .utf8)
+    for e in encoded {
+        let clip = clips.first { $0.file == e.from }!
+        try? fm.removeItem(atPath: path(e.file))
+        try ffmpeg(["-i", path(e.from)] + bitexact + e.codec
+                   + ["-metadata", "title=\(e.title)", "-metadata", "artist=\(fixturesArtist)", path(e.file)])
+        try? fm.removeItem(atPath: path(e.file) + ".beats")
+        try fm.copyItem(atPath: path(e.from) + ".beats", toPath: path(e.file) + ".beats")
+        let format = (e.file as NSString).pathExtension
+        truth += "\(e.file),\(clip.bpm),\(clip.pattern.beatsPerBar)/4,\(clip.style),\(format),from \(e.from)\n"
+    }
+    try truth.write(toFile: path("truth.csv"), atomically: true, encoding: .utf8)
+
+    // AAC in MP4 with a BPM tag: analysed, and the tag agrees.
+    let m4a = path("odd/aac-tagged.m4a")
+    try ffmpeg(["-i", path("house-128.wav"), "-t", "6", "-c:a", "aac", "-b:a", "32k", "-metadata", "title=AAC at 128",
+                "-metadata", "artist=\(fixturesArtist)", "-metadata", "genre=House"] + bitexact + [m4a])
+    try TagWriter.write(path: m4a, properties: [("BPM", "128")])
+
+    // iTunes' AAC files: 2112 samples of priming, declared only by the iTunSMPB tag (no edit list).
+    // FFmpeg's encoder primes 1024; 1088 samples of silence before the audio make up the rest.
+    let padded = path("odd/itunes-priming.wav.tmp")
+    let source = try SndfileSource(path: path("house-128.wav"))
+    var samples: [Float] = []
+    while try source.readMonoBlock({ samples.append(contentsOf: $0) }) {}
+    try AudioWriter.write([Float](repeating: 0, count: 1088) + samples, sampleRate: source.info.sampleRate, to: padded, as: .wav)
+    let itunes = path("odd/itunes-priming.m4a")
+    try? fm.removeItem(atPath: itunes)
+    try ffmpeg(["-f", "wav", "-i", padded, "-c:a", "aac", "-b:a", "32k", "-use_editlist", "0", "-metadata", "title=iTunes priming"]
+               + bitexact + [itunes])
+    try fm.removeItem(atPath: padded)
+    let frames = samples.count
+    let packets = (2112 + frames + 1023) / 1024
+    try MP4Edit.addITunesItem(name: "iTunSMPB", value: String(format: " 00000000 00000840 %08X %016X", packets * 1024 - 2112 - frames, frames),
+                              toFile: itunes)
+    try? fm.removeItem(atPath: itunes + ".beats")
+    try fm.copyItem(atPath: path("house-128.wav.beats"), toPath: itunes + ".beats")
+
+    // iTunes Store DRM (FairPlay): the sample entry says `drms`; no decoder takes it, TagLib reads the tags.
+    let drm = path("odd/drm-protected.m4a")
+    try? fm.removeItem(atPath: drm)
+    try fm.copyItem(atPath: m4a, toPath: drm)
+    try MP4Edit.renameSampleEntry("mp4a", to: "drms", inFile: drm)
+
+    // A video with no sound.
+    try ffmpeg(["-f", "lavfi", "-i", "testsrc=size=32x32:rate=5:duration=1", "-c:v", "mpeg4", "-fflags", "+bitexact",
+                "-flags:v", "+bitexact", "-map_metadata", "-1", path("odd/video-only.mp4")])
+
+    // An M4A whose download broke off at 90%: the index comes first (faststart), the samples stop short.
+    let cut = path("odd/truncated.m4a")
+    try ffmpeg(["-i", path("rock-150.flac"), "-c:a", "aac", "-b:a", "32k", "-movflags", "+faststart"] + bitexact + [cut])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: cut))
+    try whole.prefix(whole.count * 9 / 10).write(to: URL(fileURLWithPath: cut))
+}
+
 do {
     for dir in ["", "cc0", "odd", ".hidden"] { try makeDirectory(dir) }
     var truth = "file,bpm,meter,style,format,notes\n"
@@ -110,21 +206,7 @@ do {
     // A symbolic link loop.
     try? fm.removeItem(atPath: path("odd/loop"))
     try fm.createSymbolicLink(atPath: path("odd/loop"), withDestinationPath: "..")
-    // AAC in MP4: libsndfile cannot decode it, TagLib reads it (metadata-only). Needs ffmpeg.
-    let m4a = path("odd/aac-tagged.m4a")
-    let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    ffmpeg.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-i", path("house-128.wav"), "-t", "6", "-c:a", "aac", "-b:a", "32k",
-                        "-metadata", "title=AAC at 128", "-metadata", "artist=\(fixturesArtist)", "-metadata", "genre=House",
-                        "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact", m4a]
-    do {
-        try ffmpeg.run()
-        ffmpeg.waitUntilExit()
-        if ffmpeg.terminationStatus == 0 { try TagWriter.write(path: m4a, properties: [("BPM", "128")]) }
-        else { print("ffmpeg failed; kept the existing \(m4a)") }
-    } catch {
-        print("ffmpeg not found; kept the existing \(m4a)")
-    }
+    try writeFFmpegFixtures()
     print("fixtures written to \(root)")
 } catch {
     FileHandle.standardError.write(Data("beattag-fixtures: \(error)\n".utf8))

@@ -8,7 +8,7 @@ struct AnalyzeCommand: ParsableCommand {
         abstract: "Measure tempo and beats of files without touching the catalog.",
         discussion: """
             One line per file. With --json each line is an object with path, bpm, confidence, beats \
-            (seconds), duration, grid and candidates; a file that fails gives {"path", "error"}.
+            (seconds), duration, grid, candidates, format and decoder; a file that fails gives {"path", "error"}.
             """)
 
     @Argument(help: ArgumentHelp("Audio files.", valueName: "file"))
@@ -28,6 +28,8 @@ struct AnalyzeCommand: ParsableCommand {
         var alternative: TempoCandidate?
         var octaveProbability: Double?
         var format: String?
+        /// The decoding library and version (a beat grid holds for audio decoded the same way).
+        var decoder: String?
         var warning: String?
         var error: String?
     }
@@ -43,7 +45,7 @@ struct AnalyzeCommand: ParsableCommand {
                                    beats: result.beats.map { Rounding.decimals($0.value, 4) }, duration: Rounding.decimals(info.durationSeconds, 3),
                                    grid: result.grid, candidates: result.candidates, alternative: result.alternative,
                                    octaveProbability: Rounding.decimals(result.octaveProbability, 3), format: info.format,
-                                   warning: result.decodeWarning))
+                                   decoder: info.decoder, warning: result.decodeWarning))
                 } else {
                     var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm.value, result.confidence, result.beats.count)
                     if let grid = result.grid, grid.variableTempo {

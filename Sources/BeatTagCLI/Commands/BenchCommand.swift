@@ -12,19 +12,32 @@ struct BenchCommand: ParsableCommand {
             beat F-measure (±70 ms, beats before 5 s ignored), median phase offset, Acc1 among the 80% \
             most confident, a confidence reliability table (share right per confidence bin, wrong tempi \
             flagged below 0.8), match precision at 160/175/190 SPM with the clips weighted to a real \
-            library's tempo shape, and single-core speed with decode and analysis apart. See docs/benchmark.md.
+            library's tempo shape, and single-core speed with decode and analysis apart, decoding by codec. \
+            A corpus whose truth.csv has an `original` column (scripts/bench/encode-corpus.sh makes one) is \
+            also compared with the files it was encoded from: same tempo, beats within 10 ms.
+
+            --decode FILE decodes files alone (no analysis) and reports speed and the memory the decoder \
+            needed. See docs/benchmark.md.
             """)
 
     @Option(name: .customLong("corpus"), help: ArgumentHelp("Annotated corpus folder (repeatable).", valueName: "folder"))
-    var corpora: [String]
+    var corpora: [String] = []
+    @Option(name: .customLong("decode"), help: ArgumentHelp("Decode this file alone: speed and peak memory (repeatable).", valueName: "file"))
+    var decodeFiles: [String] = []
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
     @Option(help: ArgumentHelp("Write family, octave and beat-phase training samples as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
 
+    func validate() throws {
+        if corpora.isEmpty && decodeFiles.isEmpty { throw ValidationError("give at least one --corpus folder or --decode file") }
+        if trainingData != nil && corpora.isEmpty { throw ValidationError("--training-data needs a --corpus") }
+    }
+
     func run() throws {
         let console = Console.current
+        if !decodeFiles.isEmpty { try runDecode(console) }
         var sampleLines: [String] = []
         var encodingError: Error?
         let encoder = JSONEncoder()
@@ -51,6 +64,12 @@ struct BenchCommand: ParsableCommand {
             let s = report.speed
             console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
                          s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
+            if let o = report.againstOriginals {
+                console.print(String(format: "against the originals: %d of %d clips at the same tempo (originals' Acc1 %.0f%%, these %.0f%%); "
+                                     + "beats within 10 ms %.1f%%, median offset %.1f ms, worst clip's 95th percentile %.1f ms",
+                                     o.sameTempo, o.clips, o.originalAcc1 * 100, report.overall.acc1 * 100, o.beatsWithin10ms * 100,
+                                     o.medianOffsetMs ?? .nan, o.worstClipP95OffsetMs ?? .nan))
+            }
             console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
             if clips {
                 var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"])
@@ -71,6 +90,18 @@ struct BenchCommand: ParsableCommand {
             if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
             do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) } catch { throw CommandFailure("\(error)") }
         }
+    }
+
+    func runDecode(_ console: Console) throws {
+        let rows = DecodeBenchmark.run(paths: decodeFiles)
+        if json { try console.printJSON(rows); return }
+        var table = TextTable(columns: ["file", "codec", "decoder", "audio s", "× realtime", "peak MB"])
+        for r in rows {
+            table.add([(r.path as NSString).lastPathComponent, r.format ?? "-", r.decoder ?? (r.error ?? "-"),
+                       String(format: "%.0f", r.audioSeconds), r.error == nil ? String(format: "%.0f", r.realtime) : "-",
+                       r.peakGrowthMB.map { String(format: "%.1f", $0) } ?? "-"])
+        }
+        console.print(table.render())
     }
 
     func renderReliability(_ r: ConfidenceReliability) -> String {

@@ -8,9 +8,10 @@ struct ScanCommand: ParsableCommand {
         abstract: "Catalog the audio under one or more folders.",
         discussion: """
             Walks the folders (hidden entries skipped, symbolic links followed once), reads tags with TagLib, \
-            decodes with libsndfile and measures tempo, beat grid and confidence. Files libsndfile cannot \
-            decode but TagLib can read (M4A/AAC, ALAC, WMA, DRM) are catalogued from their tags as \
-            metadata-only. Music files are never modified.
+            decodes with libsndfile (WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3) or, for what libsndfile refuses, \
+            FFmpeg (AAC and ALAC in M4A/MP4, WMA), chosen by content, and measures tempo, beat grid and \
+            confidence. Files no decoder takes but TagLib can read (DRM-protected ones) are catalogued from \
+            their tags as metadata-only. Music files are never modified.
 
             A rescan only analyses new or changed files and marks vanished ones missing (hand-entered data \
             is kept, and follows a file that was moved or retagged). A root that is absent, empty or lost \

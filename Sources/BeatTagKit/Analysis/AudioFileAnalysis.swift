@@ -16,7 +16,7 @@ public enum AudioFileAnalysis {
 
     public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
-        let decoder = try AudioDecoder(path: path)
+        let decoder = try AudioSources.open(path: path)
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
         var hash = AudioHash(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
@@ -37,7 +37,7 @@ public enum AudioFileAnalysis {
                 // A damaged tail (an interrupted download): keep what decoded if there is enough of it.
                 let decoded = Double(frames) / Double(decoder.info.sampleRate)
                 guard case .readFailed(_, let reason) = error, decoded >= minimumPartialSeconds else { throw error }
-                warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, AudioDecoder.tidy(reason))
+                warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, DecodeError.tidy(reason))
                 break
             }
             let t2 = DispatchTime.now().uptimeNanoseconds

@@ -10,6 +10,9 @@ public struct Corpus: Sendable {
         /// `style` column, else the file-name prefix before `__`, else "all".
         public var group: String
         public var beats: [Double]
+        /// `original` column: the file this clip was encoded from (absolute, or relative to the
+        /// folder), for comparing decoders; see scripts/bench/encode-corpus.sh.
+        public var original: String?
     }
 
     public var folder: String
@@ -36,6 +39,7 @@ public struct Corpus: Sendable {
             throw LoadError.badHeader(folder)
         }
         let styleIndex = header.firstIndex(of: "style")
+        let originalIndex = header.firstIndex(of: "original")
         clips = try rows.dropFirst().enumerated().compactMap { n, row in
             guard row.count > max(fileIndex, bpmIndex) else { return nil }
             guard let bpm = Double(row[bpmIndex]) else { throw LoadError.badRow(n + 2) }
@@ -45,7 +49,9 @@ public struct Corpus: Sendable {
                 ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
             let beatsText = (try? String(contentsOfFile: path + ".beats", encoding: .utf8)) ?? ""
             let beats = beatsText.split(separator: "\n").compactMap { Double($0.split(separator: "\t").first ?? "") }
-            return Clip(file: file, path: path, bpm: bpm, group: group, beats: beats)
+            let original = originalIndex.flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0] : nil }
+                .map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
+            return Clip(file: file, path: path, bpm: bpm, group: group, beats: beats, original: original)
         }
     }
 }

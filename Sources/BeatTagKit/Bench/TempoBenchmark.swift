@@ -18,6 +18,29 @@ public enum TempoBenchmark {
         public var decodeSeconds: Double
         public var analysisSeconds: Double
         public var error: String?
+        /// The codec as decoded ("mp3", "aac", "alac", "wmav2", …) and the decoder that read it.
+        public var format: String?
+        public var decoder: String?
+        public var original: OriginalComparison?
+    }
+
+    /// A clip against the file it was encoded from: same tempo? beats in the same places?
+    public struct OriginalComparison: Codable, Sendable {
+        public var originalEstimate: Double?
+        public var sameTempo: Bool
+        public var beats: BeatComparison?
+    }
+
+    public struct OriginalsSummary: Codable, Sendable {
+        public var clips: Int
+        /// Estimates within 4% of the original file's estimate.
+        public var sameTempo: Int
+        /// Acc1 of the originals, to set beside this corpus's.
+        public var originalAcc1: Double
+        /// Beats (of the originals) with a beat of this file within 10 ms, over all clips with the same tempo.
+        public var beatsWithin10ms: Double
+        public var medianOffsetMs: Double?
+        public var worstClipP95OffsetMs: Double?
     }
 
     public struct Summary: Codable, Sendable {
@@ -54,6 +77,7 @@ public enum TempoBenchmark {
         public var speed: Speed
         public var reliability: ConfidenceReliability
         public var matchPrecision: MatchPrecision
+        public var againstOriginals: OriginalsSummary?
         public var clips: [ClipResult]
     }
 
@@ -99,7 +123,8 @@ public enum TempoBenchmark {
                     fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
-                    analysisSeconds: timing.analysisSeconds))
+                    analysisSeconds: timing.analysisSeconds, format: info.format, decoder: info.decoder,
+                    original: clip.original.map { compare(analysis, toOriginal: $0) }))
             } catch {
                 results.append(ClipResult(file: clip.file, group: clip.group, reference: clip.bpm, audioSeconds: 0,
                                           decodeSeconds: timing.decodeSeconds, analysisSeconds: timing.analysisSeconds,
@@ -109,9 +134,9 @@ public enum TempoBenchmark {
         let groups = Array(Set(results.map(\.group))).sorted()
         var byFormat: [String: (Double, Double)] = [:]
         for r in results where r.error == nil {
-            let ext = (r.file as NSString).pathExtension.lowercased()
-            byFormat[ext, default: (0, 0)].0 += r.audioSeconds
-            byFormat[ext, default: (0, 0)].1 += r.decodeSeconds
+            let format = r.format ?? (r.file as NSString).pathExtension.lowercased()
+            byFormat[format, default: (0, 0)].0 += r.audioSeconds
+            byFormat[format, default: (0, 0)].1 += r.decodeSeconds
         }
         let audio = results.map(\.audioSeconds).reduce(0, +)
         let decode = results.map(\.decodeSeconds).reduce(0, +)
@@ -126,7 +151,30 @@ public enum TempoBenchmark {
             byGroup: groups.map { g in summarize(g, results.filter { $0.group == g }) },
             byTempo: tempoBuckets.map { name, range in summarize(name, results.filter { range.contains($0.reference) }) },
             speed: speed, reliability: ConfidenceReliability(results), matchPrecision: MatchPrecision(results),
-            clips: results)
+            againstOriginals: summarizeOriginals(results), clips: results)
+    }
+
+    static func compare(_ analysis: AnalysisResult, toOriginal path: String) -> OriginalComparison {
+        guard let (_, original) = try? AudioFileAnalysis.analyse(path: path) else {
+            return OriginalComparison(originalEstimate: nil, sameTempo: false, beats: nil)
+        }
+        let same = TempoMetrics.acc1(analysis.bpm.value, original.bpm.value)
+        return OriginalComparison(originalEstimate: original.bpm.value, sameTempo: same,
+                                  beats: same ? BeatComparison(beats: analysis.beats.map(\.value), reference: original.beats.map(\.value)) : nil)
+    }
+
+    static func summarizeOriginals(_ results: [ClipResult]) -> OriginalsSummary? {
+        let compared = results.filter { $0.original != nil }
+        guard !compared.isEmpty else { return nil }
+        let beats = compared.compactMap { $0.original?.beats }
+        let medians = beats.compactMap(\.medianOffsetMs).sorted()
+        let originalRight = compared.filter { r in r.original?.originalEstimate.map { TempoMetrics.acc1($0, r.reference) } ?? false }.count
+        return OriginalsSummary(
+            clips: compared.count, sameTempo: compared.filter { $0.original?.sameTempo ?? false }.count,
+            originalAcc1: Double(originalRight) / Double(compared.count),
+            beatsWithin10ms: Double(beats.map(\.within10ms).reduce(0, +)) / Double(max(1, beats.map(\.compared).reduce(0, +))),
+            medianOffsetMs: medians.isEmpty ? nil : medians[medians.count / 2],
+            worstClipP95OffsetMs: beats.compactMap(\.p95OffsetMs).max())
     }
 
     static func samples(clip: Corpus.Clip, curves: OnsetCurves) -> [TrainingSample] {

@@ -92,6 +92,14 @@ enum CatalogSchema {
             try db.create(index: "track_stats", on: "track",
                           columns: ["bpm", "tempoAdjustAllowed", "state", "waveformAnalysed", "durationSeconds"])
         }
+        migrator.registerMigration("v6: decoder per track") { db in
+            try db.alter(table: "track") { t in t.add(column: "decoder", .text) }
+            // Until now every decoded track was decoded by libsndfile (this build's: the closest record there is).
+            try db.execute(sql: "UPDATE track SET decoder = ? WHERE waveformAnalysed AND state != 'failed'",
+                           arguments: [DecoderLibrary.libsndfile.identity])
+            // Files libsndfile refused may decode now (FFmpeg): the next scan looks at them again.
+            try db.execute(sql: "UPDATE track SET analysisVersion = NULL WHERE state IN ('metadata-only', 'failed') OR (state = 'missing' AND NOT waveformAnalysed)")
+        }
         return migrator
     }
 }

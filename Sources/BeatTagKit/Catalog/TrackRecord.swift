@@ -67,6 +67,9 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var audioHash: String?
     /// The scan root the file was found under: `list` and `match` show folders relative to it.
     public var libraryRoot: String?
+    /// The library and version whose samples the analysis saw (`DecoderLibrary.identity`), nil
+    /// when nothing decoded: a beat grid holds only for audio decoded the same way.
+    public var decoder: String?
 
     /// The `track` table's columns: every stored property but `beats`.
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -76,7 +79,7 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
         case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
         case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
-        case audioHash, libraryRoot
+        case audioHash, libraryRoot, decoder
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

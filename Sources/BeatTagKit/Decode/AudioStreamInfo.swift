@@ -3,7 +3,13 @@ public struct AudioStreamInfo: Equatable, Sendable {
     public var channels: Int
     /// Frame count as the header states it; may be unknown (0) or wrong for truncated files.
     public var frames: Int64
+    /// The codec or file format: "flac", "mp3", "aac", "alac", "wmav2", …
     public var format: String
+    /// The decoding library and its version (`DecoderLibrary.identity`).
+    public var decoder: String
+    /// Frames of silence put before the first decoded frame (negative: frames dropped) so that it
+    /// sits where the stream's timestamps place it; see docs/decoding.md.
+    public var startOffsetFrames: Int = 0
     /// The decoded audio's identity (`AudioHash`), once `AudioFileAnalysis` has decoded it.
     public var audioHash: String?
 

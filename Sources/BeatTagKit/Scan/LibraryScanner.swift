@@ -180,9 +180,11 @@ public final class LibraryScanner: @unchecked Sendable {
         }
     }
 
-    /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this version.
+    /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this
+    /// version from audio decoded by the decoder version this build has.
     private func isUnchanged(_ file: FoundFile, row: TrackRecord) -> Bool {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
+        if let stored = row.decoder, let library = DecoderLibrary(identity: stored), stored != library.identity { return false }
         if row.modifiedAt == file.modifiedAt { return true }
         guard let stored = row.fingerprint, stored == Fingerprint.of(path: file.path, size: file.size) else { return false }
         return true

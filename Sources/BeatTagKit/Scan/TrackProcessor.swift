@@ -49,6 +49,13 @@ public enum TrackProcessor {
             applyRights(RightsResolver.resolve(tags: tags, sidecar: file.sidecar, option: sourceOption), to: &record)
         }
 
+        // Encrypted audio decodes to noise, if at all: its tags are all there is to catalogue.
+        if let tags, tags.drmProtected {
+            record.state = .metadataOnly
+            record.metadataOnlyReason = metadataOnlyReason(tags: tags, decoderSaid: "encrypted")
+            record.chooseBPM()
+            return (record, .metadataOnly)
+        }
         do {
             let (info, result) = try AudioFileAnalysis.analyse(path: file.path)
             record.format = info.format
@@ -56,6 +63,7 @@ public enum TrackProcessor {
             record.channels = info.channels
             record.durationSeconds = info.durationSeconds
             record.audioHash = info.audioHash
+            record.decoder = info.decoder
             record.waveformAnalysed = true
             record.state = .analysed
             record.decodeWarning = result.decodeWarning
@@ -71,6 +79,7 @@ public enum TrackProcessor {
                 return (record, .metadataOnly)
             }
             if case .cannotOpen = error { return fail(&record, "\(error); TagLib cannot read it either") }
+            if case .noAudioStream = error, tags?.container == "MP4" { return fail(&record, "a video with no audio stream") }
             return fail(&record, "\(error)")
         } catch {
             // Decoded, but the analysis found nothing to hold on to (too short, silent, no pulse).
@@ -82,10 +91,8 @@ public enum TrackProcessor {
     static func metadataOnlyReason(tags: TrackTags, decoderSaid: String) -> String {
         if tags.drmProtected { return "DRM-protected: the audio cannot be decoded" }
         switch tags.container {
-        case "MP4": return "MP4/AAC or ALAC audio: libsndfile cannot decode it; catalogued from tags"
-        case "ASF": return "WMA audio: libsndfile cannot decode it; catalogued from tags"
-        case let container?: return "\(container) audio that libsndfile cannot decode (\(decoderSaid)); catalogued from tags"
-        case nil: return "libsndfile cannot decode it (\(decoderSaid)); catalogued from tags"
+        case let container?: return "\(container) audio that neither libsndfile nor FFmpeg decodes (\(decoderSaid)); catalogued from tags"
+        case nil: return "neither libsndfile nor FFmpeg decodes it (\(decoderSaid)); catalogued from tags"
         }
     }
 
@@ -99,7 +106,7 @@ public enum TrackProcessor {
     static func clearAnalysis(_ r: inout TrackRecord) {
         r.bpmAnalysed = nil; r.confidence = nil; r.bpmAlternative = nil; r.bpmAlternativeScore = nil; r.bpmScore = nil
         r.gridOffset = nil; r.gridPeriod = nil; r.tempoSteadiness = nil; r.tempoVariable = nil
-        r.tempoMin = nil; r.tempoMax = nil; r.beats = nil; r.waveformAnalysed = false
+        r.tempoMin = nil; r.tempoMax = nil; r.beats = nil; r.waveformAnalysed = false; r.decoder = nil
     }
 
     static func apply(_ tags: TrackTags, to r: inout TrackRecord) {

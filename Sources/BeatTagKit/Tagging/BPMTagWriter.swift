@@ -71,15 +71,15 @@ public enum BPMTagWriter {
         replaced = true
     }
 
-    /// Decodes both files fully and compares every sample. For files libsndfile cannot decode (MP4)
+    /// Decodes both files fully and compares every sample. For files no decoder takes (DRM)
     /// TagLib's view of the stream (length, rate, channels, bitrate) must be unchanged.
     static func samplesEqual(_ a: String, _ b: String, original: TrackTags? = nil) throws -> Bool {
-        guard let first = try? AudioDecoder(path: a) else {
+        guard let first = try? AudioSources.open(path: a) else {
             guard let before = original ?? (try? TagReader.read(path: a)), let after = try? TagReader.read(path: b) else { return false }
             return before.sampleRate != nil && before.sampleRate == after.sampleRate && before.channels == after.channels
                 && before.durationSeconds == after.durationSeconds && before.bitrateKbps == after.bitrateKbps
         }
-        let second = try AudioDecoder(path: b)
+        let second = try AudioSources.open(path: b)
         guard first.info.channels == second.info.channels, first.info.sampleRate == second.info.sampleRate else { return false }
         var left: [Float] = [], right: [Float] = []
         var moreLeft = true, moreRight = true

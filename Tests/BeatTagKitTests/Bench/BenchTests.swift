@@ -32,7 +32,41 @@ final class TempoMetricsTests: XCTestCase {
 
     func testFixtureCorpusLoads() throws {
         let corpus = try Corpus(folder: TestPaths.fixtures)
-        XCTAssertEqual(corpus.clips.count, 10)
+        XCTAssertEqual(corpus.clips.count, 14)
         XCTAssertTrue(corpus.clips.allSatisfy { !$0.beats.isEmpty })
+    }
+}
+
+final class DecodeBenchmarkTests: XCTestCase {
+    func testDecodeOnlyReportsCodecSpeedAndMemory() throws {
+        let files = ["encoded/house-128-alac.m4a", "encoded/trance-140.wma", "house-128.wav"].map(TestPaths.fixture)
+        let result = try runBeattag(["bench", "--json"] + files.flatMap { ["--decode", $0] })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try JSONDecoder().decode([DecodeBenchmark.Row].self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(rows.map(\.format), ["alac", "wmav2", "wav"])
+        XCTAssertEqual(rows.map { $0.decoder?.split(separator: " ").first.map(String.init) }, ["ffmpeg", "ffmpeg", "libsndfile"])
+        for row in rows {
+            XCTAssertEqual(row.audioSeconds, 12, accuracy: 0.1, row.path)
+            XCTAssertGreaterThan(row.realtime, 1, row.path)
+            XCTAssertNotNil(row.peakGrowthMB, "Linux resets and reads the peak")
+        }
+    }
+
+    /// A corpus made by re-encoding names its originals: bench compares each clip with its original.
+    func testCorpusWithOriginalsIsComparedWithThem() throws {
+        let dir = try temporaryDirectory(self)
+        let folder = (dir as NSString).appendingPathComponent("copies")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["house-128-alac.m4a", "trance-140.wma"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture("encoded/" + name), toPath: (folder as NSString).appendingPathComponent(name))
+        }
+        try "file,bpm,original\nhouse-128-alac.m4a,128,\(TestPaths.fixture("house-128.wav"))\ntrance-140.wma,140,\(TestPaths.fixture("trance-140.flac"))\n"
+            .write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let report = TempoBenchmark.run(corpus: try Corpus(folder: folder))
+        let originals = try XCTUnwrap(report.againstOriginals)
+        XCTAssertEqual(originals.clips, 2)
+        XCTAssertEqual(originals.sameTempo, 2)
+        XCTAssertGreaterThan(originals.beatsWithin10ms, 0.9)
+        XCTAssertEqual(report.speed.decodeRealtimeByFormat.keys.sorted(), ["alac", "wmav2"])
     }
 }

@@ -130,10 +130,10 @@ final class CatalogSafetyTests: XCTestCase {
             XCTAssertEqual(result.status, 1, "failing files fail every scan")
             reports.append(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)))
         }
-        XCTAssertEqual(reports[0].failed, 5)
-        XCTAssertEqual(reports[1].failed, 5)
+        XCTAssertEqual(reports[0].failed, 6)
+        XCTAssertEqual(reports[1].failed, 6)
         XCTAssertEqual(reports[0].failures, reports[1].failures)
-        XCTAssertEqual(reports[1].failures.count, 5)
+        XCTAssertEqual(reports[1].failures.count, 6)
         XCTAssertTrue(reports[1].failures.allSatisfy { $0.path.hasPrefix("/") && !$0.reason.isEmpty })
     }
 

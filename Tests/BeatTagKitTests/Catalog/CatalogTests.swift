@@ -33,7 +33,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -118,5 +118,36 @@ final class CatalogUpgradeTests: XCTestCase {
         XCTAssertEqual(record.beatTimes.count, 3)
         XCTAssertEqual(record.bpmManual, 171)
         XCTAssertEqual(try catalog.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track WHERE beats IS NOT NULL") }, 0)
+    }
+
+    /// A catalog from before FFmpeg: its metadata-only M4A is decoded on the next scan (hand-set BPM
+    /// kept), its libsndfile tracks are recorded as such and stay unchanged.
+    func testFilesLibsndfileRefusedAreDecodedAfterTheUpgrade() throws {
+        let library = try copyOfFixtures(self)
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("old.sqlite")
+        let old = try DatabasePool(path: path)
+        try CatalogSchema.migrator.migrate(old, upTo: "v5: beats apart, cadence index")
+        let files = FileWalker.walk(roots: [library]).files
+        let m4a = try XCTUnwrap(files.first { $0.path.hasSuffix("odd/aac-tagged.m4a") })
+        let wav = try XCTUnwrap(files.first { $0.path.hasSuffix("/house-128.wav") })
+        try old.write { db in
+            for (file, state, analysed) in [(m4a, "metadata-only", false), (wav, "analysed", true)] {
+                try db.execute(sql: """
+                    INSERT INTO track (path, fileSize, modifiedAt, state, firstSeenAt, scannedAt, analysisVersion, waveformAnalysed, bpmManual, bpm)
+                    VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?, 130)
+                    """, arguments: [file.path, file.size, file.modifiedAt, state, AnalysisResult.currentVersion, analysed, analysed ? nil : 130])
+            }
+        }
+        try old.close()
+        let catalog = try Catalog(path: path)
+        XCTAssertEqual(try catalog.track(path: wav.path)?.decoder, DecoderLibrary.libsndfile.identity)
+        let summary = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [m4a.path, wav.path])).run()
+        XCTAssertEqual(summary.analysed, 1)
+        XCTAssertEqual(summary.unchanged, 1)
+        let row = try XCTUnwrap(try catalog.track(path: m4a.path))
+        XCTAssertEqual(row.state, .analysed)
+        XCTAssertEqual(row.decoder, DecoderLibrary.ffmpeg.identity)
+        XCTAssertEqual(row.bpmManual, 130, "hand data survives the re-analysis")
+        XCTAssertEqual(row.bpmAnalysed ?? 0, 128, accuracy: 2)
     }
 }

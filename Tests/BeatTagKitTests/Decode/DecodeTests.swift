@@ -2,7 +2,7 @@
 import BeatTagTestSupport
 import XCTest
 
-final class AudioDecoderTests: XCTestCase {
+final class SndfileSourceTests: XCTestCase {
     func testDecodesEveryFixtureFormat() throws {
         let expectations: [(String, String, Int)] = [
             ("house-128.wav", "wav", 22050), ("rock-150.flac", "flac", 44100),
@@ -10,9 +10,10 @@ final class AudioDecoderTests: XCTestCase {
             ("metal-168.aiff", "aiff", 11025), ("house-124.opus", "opus", 48000),
         ]
         for (file, format, rate) in expectations {
-            let decoder = try AudioDecoder(path: TestPaths.fixture(file))
+            let decoder = try SndfileSource(path: TestPaths.fixture(file))
             XCTAssertEqual(decoder.info.format, format, file)
             XCTAssertEqual(decoder.info.sampleRate, rate, file)
+            XCTAssertTrue(decoder.info.decoder.hasPrefix("libsndfile 1."), decoder.info.decoder)
             var frames = 0
             var peak: Float = 0
             while try decoder.readMonoBlock({ block in
@@ -26,8 +27,9 @@ final class AudioDecoderTests: XCTestCase {
     }
 
     func testRecognisesContentNotExtension() throws {
-        let decoder = try AudioDecoder(path: TestPaths.fixture("odd/disguised.mp3"))
+        let decoder = try AudioSources.open(path: TestPaths.fixture("odd/disguised.mp3"))
         XCTAssertEqual(decoder.info.format, "wav")
+        XCTAssertEqual(decoder.info.decoder, DecoderLibrary.libsndfile.identity, "libsndfile first for what it decodes")
     }
 
     func testDownmixAveragesChannels() throws {
@@ -36,7 +38,7 @@ final class AudioDecoderTests: XCTestCase {
         // Left 0.5, right -0.25: mono is 0.125.
         let stereo = (0..<8000).flatMap { _ in [Float(0.5), Float(-0.25)] }
         try AudioWriter.write(stereo, channels: 2, sampleRate: 8000, to: path, as: .wav)
-        let decoder = try AudioDecoder(path: path)
+        let decoder = try SndfileSource(path: path)
         XCTAssertEqual(decoder.info.channels, 2)
         var mono: [Float] = []
         while try decoder.readMonoBlock({ mono.append(contentsOf: $0) }) {}
@@ -45,9 +47,12 @@ final class AudioDecoderTests: XCTestCase {
     }
 
     func testCorruptAndNonAudioFilesThrow() {
-        for file in ["odd/corrupt.flac", "odd/notes.mp3", "odd/empty.wav", "odd/aac-tagged.m4a"] {
-            XCTAssertThrowsError(try AudioDecoder(path: TestPaths.fixture(file)), file) { error in
-                guard case DecodeError.cannotOpen = error else { return XCTFail("\(file): \(error)") }
+        for file in ["odd/corrupt.flac", "odd/notes.mp3", "odd/empty.wav", "odd/drm-protected.m4a"] {
+            XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture(file)), file) { error in
+                guard case DecodeError.cannotOpen(_, let reason) = error else { return XCTFail("\(file): \(error)") }
+                // Both decoders had their say, in one line.
+                XCTAssertTrue(reason.contains("libsndfile: ") && reason.contains("; FFmpeg: "), reason)
+                XCTAssertFalse("\(error)".contains("\n"), "\(error)")
             }
         }
     }

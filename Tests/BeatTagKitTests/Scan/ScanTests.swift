@@ -19,14 +19,14 @@ final class ScanTests: XCTestCase {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
         let summary = try scan([library], catalog: catalog)
-        XCTAssertEqual(summary.found, 17, "hidden folder skipped, symlink loop walked once")
-        XCTAssertEqual(summary.analysed, 11)
+        XCTAssertEqual(summary.found, 25, "hidden folder skipped, symlink loop walked once")
+        XCTAssertEqual(summary.analysed, 18)
         XCTAssertEqual(summary.metadataOnly, 1)
-        XCTAssertEqual(summary.failed, 5)
+        XCTAssertEqual(summary.failed, 6)
         XCTAssertFalse(summary.succeeded)
 
         let rows = Dictionary(uniqueKeysWithValues: try catalog.allTracks(includingBeats: true).map { (($0.path as NSString).lastPathComponent, $0) })
-        XCTAssertEqual(rows.count, 17)
+        XCTAssertEqual(rows.count, 25)
         XCTAssertNil(rows["skip-me.wav"])
 
         let rock = try XCTUnwrap(rows["rock-150.flac"])
@@ -57,12 +57,30 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(cardio.bpmTag, 82)
         XCTAssertEqual(cardio.bpm ?? 0, 165, accuracy: 3.3)
 
-        let aac = try XCTUnwrap(rows["aac-tagged.m4a"])
-        XCTAssertEqual(aac.state, .metadataOnly)
-        XCTAssertTrue(aac.metadataOnlyReason?.contains("MP4") ?? false)
-        XCTAssertEqual(aac.bpm, 128)
-        XCTAssertEqual(aac.bpmSource, .tag)
-        XCTAssertFalse(aac.waveformAnalysed)
+        // What libsndfile refuses, FFmpeg decodes; each row says which library decoded it.
+        XCTAssertEqual(rock.decoder, DecoderLibrary.libsndfile.identity)
+        for (name, format, bpm) in [("aac-tagged.m4a", "aac", 128.0), ("trance-140-aac.m4a", "aac", 140), ("house-128-alac.m4a", "alac", 128),
+                                    ("house-128-aac.mp4", "aac", 128), ("trance-140.wma", "wmav2", 140), ("itunes-priming.m4a", "aac", 128)] {
+            let row = try XCTUnwrap(rows[name], name)
+            XCTAssertEqual(row.state, .analysed, name)
+            XCTAssertEqual(row.decoder, DecoderLibrary.ffmpeg.identity, name)
+            XCTAssertEqual(row.format, format, name)
+            XCTAssertEqual(row.bpm ?? 0, bpm, accuracy: bpm * 0.04, name)
+            XCTAssertTrue(row.waveformAnalysed, name)
+            XCTAssertGreaterThan(Double(row.beatTimes.count), 0.8 * (row.durationSeconds ?? 0) * bpm / 60, name)
+        }
+        XCTAssertEqual(rows["aac-tagged.m4a"]?.bpmTag, 128, "tags still come from TagLib")
+        XCTAssertEqual(rows["trance-140.wma"]?.title, "WMA at 140")
+        XCTAssertNil(rows["house-128.wav"]?.metadataOnlyReason)
+
+        let drm = try XCTUnwrap(rows["drm-protected.m4a"])
+        XCTAssertEqual(drm.state, .metadataOnly)
+        XCTAssertEqual(drm.metadataOnlyReason, "DRM-protected: the audio cannot be decoded")
+        XCTAssertEqual(drm.bpm, 128, "its BPM tag")
+        XCTAssertNil(drm.decoder)
+        let cut = try XCTUnwrap(rows["truncated.m4a"])
+        XCTAssertEqual(cut.state, .analysed)
+        XCTAssertTrue(cut.decodeWarning?.contains("of the 12.0 s its header gives") ?? false, cut.decodeWarning ?? "nil")
 
         XCTAssertEqual(rows["disguised.mp3"]?.state, .analysed)
         XCTAssertEqual(rows["disguised.mp3"]?.format, "wav")
@@ -70,7 +88,8 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(rows["Ünïcødé – ритм 160.ogg"]?.artist, "Björk-ish Ensemble")
 
         for (name, message) in [("empty.wav", "empty file"), ("notes.mp3", "text file"), ("corrupt.flac", "cannot decode"),
-                                ("truncated.flac", "part-way"), ("jingle-2s.wav", "too short")] {
+                                ("truncated.flac", "part-way"), ("jingle-2s.wav", "too short"),
+                                ("video-only.mp4", "a video with no audio stream")] {
             let row = try XCTUnwrap(rows[name], name)
             XCTAssertEqual(row.state, .failed, name)
             XCTAssertTrue(row.lastError?.contains(message) ?? false, "\(name): \(row.lastError ?? "nil")")
@@ -82,17 +101,17 @@ final class ScanTests: XCTestCase {
         let catalog = try newCatalog()
         _ = try scan([library], catalog: catalog)
         let again = try scan([library], catalog: catalog)
-        XCTAssertEqual(again.unchanged, 17)
+        XCTAssertEqual(again.unchanged, 25)
         XCTAssertEqual(again.analysed + again.metadataOnly, 0)
-        XCTAssertEqual(again.failed, 5, "files that still fail are reported on every scan, unchanged or not")
-        XCTAssertEqual(again.failures.count, 5)
+        XCTAssertEqual(again.failed, 6, "files that still fail are reported on every scan, unchanged or not")
+        XCTAssertEqual(again.failures.count, 6)
 
         // Touched (new mtime, same bytes): unchanged by fingerprint; the stored beat grid stays.
         let house = (library as NSString).appendingPathComponent("house-128.wav")
         let beatsBefore = try XCTUnwrap(try catalog.track(path: house)?.beatTimes)
         XCTAssertGreaterThan(beatsBefore.count, 10)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 100)], ofItemAtPath: house)
-        XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 17)
+        XCTAssertEqual(try scan([library], catalog: catalog).unchanged, 25)
         let touched = try XCTUnwrap(try catalog.track(path: house))
         XCTAssertEqual(touched.beatTimes, beatsBefore)
         XCTAssertEqual(touched.modifiedAt, FileWalker.walk(roots: [house]).files.first?.modifiedAt)
@@ -107,7 +126,7 @@ final class ScanTests: XCTestCase {
         // --force re-analyses everything.
         let forced = try scan([library], catalog: catalog, force: true)
         XCTAssertEqual(forced.unchanged, 0)
-        XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 17)
+        XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 25)
     }
 
     func testCutShortFileIsAnalysedWithAWarning() throws {
@@ -132,7 +151,21 @@ final class ScanTests: XCTestCase {
         try catalog.pool.write { try $0.execute(sql: "UPDATE track SET analysisVersion = 0 WHERE path LIKE '%rock-150.flac'") }
         let summary = try scan([library], catalog: catalog)
         XCTAssertEqual(summary.analysed, 1)
-        XCTAssertEqual(summary.unchanged, 16)
+        XCTAssertEqual(summary.unchanged, 24)
+    }
+
+    /// A grid holds only for audio decoded the same way: a track decoded by another version of
+    /// its decoder is analysed again; the others stay unchanged.
+    func testNewDecoderVersionReanalysesItsTracks() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog)
+        try catalog.pool.write { try $0.execute(sql: "UPDATE track SET decoder = 'ffmpeg 58.134.100' WHERE path LIKE '%house-128-alac.m4a'") }
+        let summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.analysed, 1)
+        XCTAssertEqual(summary.unchanged, 24)
+        XCTAssertEqual(try catalog.track(path: (library as NSString).appendingPathComponent("encoded/house-128-alac.m4a"))?.decoder,
+                       DecoderLibrary.ffmpeg.identity)
     }
 
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
@@ -179,7 +212,7 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(row.id, id)
         XCTAssertEqual(row.bpm, 173)
         XCTAssertNil(try catalog.track(path: old))
-        XCTAssertEqual(try catalog.allTracks().count, 17)
+        XCTAssertEqual(try catalog.allTracks().count, 25)
     }
 
     func testInterruptedScanResumes() throws {
@@ -192,12 +225,12 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(first.missing, 0, "an interrupted scan must not call anything missing")
         let done = try catalog.allTracks().count
         XCTAssertGreaterThanOrEqual(done, 3)
-        XCTAssertLessThan(done, 17)
+        XCTAssertLessThan(done, 25)
 
         let second = try scan([library], catalog: catalog)
         XCTAssertFalse(second.interrupted)
         XCTAssertEqual(second.unchanged, done)
-        XCTAssertEqual(try catalog.allTracks().count, 17)
+        XCTAssertEqual(try catalog.allTracks().count, 25)
         let integrity = try catalog.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
         XCTAssertEqual(integrity, "ok")
     }

@@ -104,3 +104,11 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
     return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
 }
+
+/// The whole file as mono, through the decoder `AudioSources` chooses.
+func decodeAll(_ path: String) throws -> [Float] {
+    let decoder = try AudioSources.open(path: path)
+    var samples: [Float] = []
+    while try decoder.readMonoBlock({ samples.append(contentsOf: $0) }) {}
+    return samples
+}

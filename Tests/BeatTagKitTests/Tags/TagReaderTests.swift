@@ -69,11 +69,4 @@ final class TagReaderTests: XCTestCase {
             XCTAssertEqual(try decodeAll(copy), try decodeAll(TestPaths.fixture(name)), "\(name): audio must be untouched")
         }
     }
-
-    private func decodeAll(_ path: String) throws -> [Float] {
-        let decoder = try AudioDecoder(path: path)
-        var samples: [Float] = []
-        while try decoder.readMonoBlock({ samples.append(contentsOf: $0) }) {}
-        return samples
-    }
 }

@@ -1,28 +1,14 @@
 import CSndfile
 import Foundation
 
-public enum DecodeError: Error, CustomStringConvertible, Equatable {
-    case cannotOpen(path: String, reason: String)
-    case readFailed(path: String, reason: String)
-    case empty(path: String)
-
-    public var description: String {
-        switch self {
-        case .cannotOpen(_, let reason): return "libsndfile cannot decode it (\(AudioDecoder.tidy(reason)))"
-        case .readFailed(_, let reason): return "decoding failed part-way (\(AudioDecoder.tidy(reason)))"
-        case .empty: return "no audio frames"
-        }
-    }
-}
-
-/// One open libsndfile handle, read in blocks so memory does not grow with the track.
-/// Not shared across threads: each file is decoded inside one task.
-public final class AudioDecoder {
+/// libsndfile: WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3 (encoder delay and padding trimmed by
+/// libsndfile itself), recognised by content.
+public final class SndfileSource: AudioSource {
     public let path: String
     public let info: AudioStreamInfo
+    public let blockFrames: Int
     private let handle: OpaquePointer
     private var interleaved: [Float]
-    public let blockFrames: Int
 
     public init(path: String, blockFrames: Int = 4096) throws {
         var sfInfo = SF_INFO()
@@ -39,7 +25,8 @@ public final class AudioDecoder {
         self.handle = handle
         self.blockFrames = blockFrames
         self.info = AudioStreamInfo(sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels),
-                                    frames: sfInfo.frames, format: AudioDecoder.formatName(sfInfo.format))
+                                    frames: sfInfo.frames, format: SndfileSource.formatName(sfInfo.format),
+                                    decoder: DecoderLibrary.libsndfile.identity)
         self.interleaved = [Float](repeating: 0, count: blockFrames * Int(sfInfo.channels))
         // Normalise integer formats to [-1, 1] and let Vorbis/MP3 clip rather than wrap.
         sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
@@ -47,7 +34,6 @@ public final class AudioDecoder {
 
     deinit { sf_close(handle) }
 
-    /// Reads the next block and hands it over downmixed to mono. Returns false at the end.
     public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
         let channels = info.channels
         let read = interleaved.withUnsafeMutableBufferPointer { buffer in
@@ -62,30 +48,10 @@ public final class AudioDecoder {
         }
         let frames = Int(read)
         interleaved.withUnsafeMutableBufferPointer { buffer in
-            let p = buffer.baseAddress!
-            if channels == 2 {
-                // The common case, written so the compiler vectorises it.
-                for frame in 0..<frames { p[frame] = (p[2 * frame] + p[2 * frame + 1]) * 0.5 }
-            } else if channels > 2 {
-                let scale = 1 / Float(channels)
-                for frame in 0..<frames {
-                    var sum: Float = 0
-                    let base = frame * channels
-                    for channel in 0..<channels { sum += p[base + channel] }
-                    p[frame] = sum * scale
-                }
-            }
-            body(UnsafeBufferPointer(start: p, count: frames))
+            MonoDownmix.inPlace(buffer.baseAddress!, frames: frames, channels: channels)
+            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames))
         }
         return true
-    }
-
-    /// libsndfile's messages come as "Error : flac decoder lost sync." : keep the words.
-    static func tidy(_ message: String) -> String {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("Error :") { text = String(text.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-        while text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 
     static func formatName(_ format: Int32) -> String {

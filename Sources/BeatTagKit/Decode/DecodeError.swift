@@ -1,0 +1,27 @@
+import Foundation
+
+public enum DecodeError: Error, CustomStringConvertible, Equatable {
+    /// No decoder takes the file; `reason` says what each one said.
+    case cannotOpen(path: String, reason: String)
+    /// A container with no audio in it (a video, a data file).
+    case noAudioStream(path: String)
+    case readFailed(path: String, reason: String)
+    case empty(path: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(_, let reason): return "cannot decode it (\(DecodeError.tidy(reason)))"
+        case .noAudioStream: return "no audio stream in it (video or data only)"
+        case .readFailed(_, let reason): return "decoding failed part-way (\(DecodeError.tidy(reason)))"
+        case .empty: return "no audio frames"
+        }
+    }
+
+    /// Decoder messages come as "Error : flac decoder lost sync." : keep the words.
+    static func tidy(_ message: String) -> String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("Error :") { text = String(text.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,325 @@
+import CFFmpeg
+import Foundation
+
+/// FFmpeg 5.1 (libavformat, libavcodec, libswresample): AAC and ALAC in MP4/M4A, WMA in ASF, and
+/// whatever else libsndfile refuses. Streams: one packet, one frame at a time, so memory stays
+/// flat in track length. Decodes on one thread; a scan runs files in parallel instead.
+///
+/// Start of the audio: libavcodec already drops the encoder priming an MP4 declares (edit list,
+/// or iTunes' iTunSMPB tag: 2112 samples). The first decoded frame is then placed where its
+/// timestamp says, less the one-frame priming WMA encoders cannot declare in ASF; see
+/// docs/decoding.md.
+public final class FFmpegSource: AudioSource {
+    public let path: String
+    public private(set) var info: AudioStreamInfo
+    public let blockFrames: Int
+
+    private var container: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var resampler: OpaquePointer?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private let streamIndex: Int32
+    private let stream: UnsafeMutablePointer<AVStream>
+
+    /// Converted mono waiting to be handed out: `mono[monoStart...]`.
+    private var mono: [Float] = []
+    private var monoStart = 0
+    private var interleaved: [Float] = []
+    private var pendingSilence = 0
+    private var framesToDrop = 0
+    /// The first frame, kept back while the silence before it goes out.
+    private var holdingFrame = false
+    private var sawFirstFrame = false
+    private var draining = false
+    private var finished = false
+    private var decodedFrames: Int64 = 0
+    private var damagedPackets = 0
+    private var readError: String?
+
+    /// A file with more damaged packets than this is not decoding, it is guessing.
+    static let damagedPacketLimit = 16
+    /// Timestamps that put the first frame further from the start than this are not believed.
+    static let largestStartOffsetSeconds = 10.0
+
+    public init(path: String, blockFrames: Int = 4096) throws {
+        _ = FFmpegSource.silenceLibraryLog
+        self.path = path
+        self.blockFrames = blockFrames
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        var codecContext: UnsafeMutablePointer<AVCodecContext>?
+        var rc = avformat_open_input(&context, path, nil, nil)
+        guard rc >= 0, let context else { throw DecodeError.cannotOpen(path: path, reason: FFmpegSource.message(rc)) }
+        // No `deinit` runs for an init that throws: what was made so far is freed here.
+        func fail(_ error: DecodeError) -> DecodeError {
+            avcodec_free_context(&codecContext)
+            var open: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&open)
+            return error
+        }
+
+        rc = avformat_find_stream_info(context, nil)
+        guard rc >= 0 else { throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(rc))) }
+        var decoder: UnsafePointer<AVCodec>?
+        let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+        if index == beattag_averror_stream_not_found() { throw fail(.noAudioStream(path: path)) }
+        guard index >= 0, let chosen = context.pointee.streams[Int(index)] else {
+            throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(index)))
+        }
+        // FairPlay (`drms`, `drmi`) and CENC (`enca`) sample entries hold encrypted audio: it would
+        // "decode" to noise. TagLib reports these files as encrypted too.
+        let tag = chosen.pointee.codecpar.pointee.codec_tag
+        if ["drms", "drmi", "enca"].contains(where: { FFmpegSource.fourCC($0) == tag }) {
+            throw fail(.cannotOpen(path: path, reason: "DRM-protected (encrypted) audio"))
+        }
+        guard let decoder else {
+            let codecName = String(cString: avcodec_get_name(chosen.pointee.codecpar.pointee.codec_id))
+            throw fail(.cannotOpen(path: path, reason: "no decoder for its \(codecName) audio"))
+        }
+        // Only the audio stream is demuxed: video frames of an MP4 are skipped unread.
+        for i in 0..<Int(context.pointee.nb_streams) where i != Int(index) {
+            context.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL
+        }
+
+        codecContext = avcodec_alloc_context3(decoder)
+        guard let codec = codecContext else { throw fail(.cannotOpen(path: path, reason: "out of memory")) }
+        rc = avcodec_parameters_to_context(codec, chosen.pointee.codecpar)
+        if rc >= 0 {
+            codec.pointee.thread_count = 1
+            // Without it libavcodec trims priming but leaves the trimmed frame's timestamp where it was.
+            codec.pointee.pkt_timebase = chosen.pointee.time_base
+            rc = avcodec_open2(codec, decoder, nil)
+        }
+        guard rc >= 0 else { throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(rc))) }
+        let rate = Int(codec.pointee.sample_rate), channels = Int(codec.pointee.ch_layout.nb_channels)
+        guard rate > 0, channels > 0 else { throw fail(.cannotOpen(path: path, reason: "no channels or sample rate")) }
+        guard let packet = av_packet_alloc() else { throw fail(.cannotOpen(path: path, reason: "out of memory")) }
+        guard let frame = av_frame_alloc() else {
+            var unused: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&unused)
+            throw fail(.cannotOpen(path: path, reason: "out of memory"))
+        }
+
+        container = context
+        self.codec = codec
+        self.packet = packet
+        self.frame = frame
+        streamIndex = index
+        stream = chosen
+        info = AudioStreamInfo(sampleRate: rate, channels: channels,
+                               frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
+                               format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
+                               decoder: DecoderLibrary.ffmpeg.identity)
+    }
+
+    deinit {
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        swr_free(&resampler)
+        avcodec_free_context(&codec)
+        if container != nil { avformat_close_input(&container) }
+    }
+
+    public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
+        while mono.count == monoStart {
+            mono.removeAll(keepingCapacity: true)
+            monoStart = 0
+            if finished { return false }
+            try decodeMore()
+        }
+        let count = min(blockFrames, mono.count - monoStart)
+        mono.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[monoStart..<(monoStart + count)]))
+        }
+        monoStart += count
+        return true
+    }
+
+    /// One step: silence before the audio, the held first frame, or the next decoded frame.
+    private func decodeMore() throws {
+        if pendingSilence > 0 {
+            let count = min(pendingSilence, blockFrames)
+            mono.append(contentsOf: repeatElement(0, count: count))
+            pendingSilence -= count
+            return
+        }
+        guard let codec, let frame else { return }
+        if holdingFrame {
+            holdingFrame = false
+            try convert(frame)
+            av_frame_unref(frame)
+            return
+        }
+        let rc = avcodec_receive_frame(codec, frame)
+        if rc == 0 {
+            if !sawFirstFrame {
+                sawFirstFrame = true
+                let offset = startOffset(of: frame)
+                info.startOffsetFrames = offset
+                if offset > 0 {
+                    pendingSilence = offset
+                    holdingFrame = true
+                    return
+                }
+                framesToDrop = -offset
+            }
+            try convert(frame)
+            av_frame_unref(frame)
+        } else if rc == beattag_averror_eagain() {
+            try feedPacket()
+        } else if rc == beattag_averror_eof() {
+            try flushResampler()
+            finished = true
+            try checkComplete()
+        } else {
+            throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(rc))
+        }
+    }
+
+    /// Sends the next packet of our stream to the decoder; at the end of the file, the drain signal.
+    private func feedPacket() throws {
+        guard let container, let codec, let packet else { return }
+        if draining { return }
+        while true {
+            let rc = av_read_frame(container, packet)
+            if rc < 0 {
+                // The end, or a file cut short: decode what came, then say so if it is short.
+                if rc != beattag_averror_eof() { readError = FFmpegSource.message(rc) }
+                draining = true
+                avcodec_send_packet(codec, nil)
+                return
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(codec, packet)
+            if sent >= 0 { return }
+            // A damaged packet is skipped, as players do, up to a limit.
+            if sent == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit {
+                damagedPackets += 1
+                continue
+            }
+            throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(sent))
+        }
+    }
+
+    /// Where the first frame belongs, in frames from the start of the stream.
+    private func startOffset(of frame: UnsafeMutablePointer<AVFrame>) -> Int {
+        let nopts = beattag_av_nopts_value()
+        let timestamp = frame.pointee.best_effort_timestamp
+        guard timestamp != nopts else { return 0 }
+        let start = stream.pointee.start_time == nopts ? 0 : stream.pointee.start_time
+        var offset = Int(av_rescale_q(timestamp - start, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate))))
+        // ASF has no field for encoder priming: WMA encoders delay by one frame (the MDCT overlap)
+        // and shift their timestamps by it; FFmpeg's WMA decoder drops the frame before its first output.
+        let id = codec?.pointee.codec_id
+        if id == AV_CODEC_ID_WMAV1 || id == AV_CODEC_ID_WMAV2 { offset -= Int(frame.pointee.nb_samples) }
+        let limit = Int(FFmpegSource.largestStartOffsetSeconds * Double(info.sampleRate))
+        return abs(offset) > limit ? 0 : offset
+    }
+
+    /// Planar or integer samples of any layout to interleaved float at the stream's rate (a frame
+    /// at another rate, such as HE-AAC's doubled rate, is resampled), then to mono.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
+        if resampler == nil { try makeResampler(for: frame) }
+        let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
+        guard capacity > 0 else { return }
+        let produced = try runResampler(capacity: capacity) { out in
+            frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(info.channels)) { input in
+                swr_convert(resampler, out, Int32(capacity), input, frame.pointee.nb_samples)
+            }
+        }
+        appendMono(frames: produced)
+    }
+
+    private func flushResampler() throws {
+        guard resampler != nil else { return }
+        let capacity = Int(swr_get_out_samples(resampler, 0))
+        guard capacity > 0 else { return }
+        appendMono(frames: try runResampler(capacity: capacity) { out in swr_convert(resampler, out, Int32(capacity), nil, 0) })
+    }
+
+    private func runResampler(capacity: Int, _ call: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>) -> Int32) throws -> Int {
+        let needed = capacity * info.channels
+        if interleaved.count < needed { interleaved = [Float](repeating: 0, count: needed) }
+        let produced = interleaved.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var out: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            return call(&out)
+        }
+        guard produced >= 0 else { throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(produced)) }
+        return Int(produced)
+    }
+
+    private func appendMono(frames: Int) {
+        guard frames > 0 else { return }
+        let channels = info.channels
+        interleaved.withUnsafeMutableBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            MonoDownmix.inPlace(p, frames: frames, channels: channels)
+            let skip = min(framesToDrop, frames)
+            framesToDrop -= skip
+            mono.append(contentsOf: UnsafeBufferPointer(start: p + skip, count: frames - skip))
+            decodedFrames += Int64(frames - skip)
+        }
+    }
+
+    /// Output keeps the input's channels (no remixing: `MonoDownmix` averages them, as for
+    /// libsndfile), as float, interleaved, at the stream's rate.
+    private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws {
+        var layout = AVChannelLayout()
+        if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointee.ch_layout.nb_channels <= 0 {
+            av_channel_layout_default(&layout, Int32(info.channels))
+        } else {
+            av_channel_layout_copy(&layout, &frame.pointee.ch_layout)
+        }
+        defer { av_channel_layout_uninit(&layout) }
+        guard Int(layout.nb_channels) == info.channels else {
+            throw DecodeError.readFailed(path: path, reason: "the channel count changes mid-stream")
+        }
+        var inputLayout = layout
+        var rc = swr_alloc_set_opts2(&resampler, &layout, AV_SAMPLE_FMT_FLT, Int32(info.sampleRate),
+                                     &inputLayout, AVSampleFormat(frame.pointee.format), frame.pointee.sample_rate, 0, nil)
+        if rc >= 0 { rc = swr_init(resampler) }
+        guard rc >= 0 else { throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(rc)) }
+    }
+
+    /// A stream that stops well short of the length its header gives was cut off (an interrupted
+    /// download): the caller analyses what decoded, with a warning.
+    private func checkComplete() throws {
+        let decoded = decodedFrames + Int64(max(0, info.startOffsetFrames))
+        let slack = Int64(max(1.0, 0.02 * Double(info.frames) / Double(info.sampleRate)) * Double(info.sampleRate))
+        if info.frames > 0, decoded < info.frames - slack {
+            let at = Double(decoded) / Double(info.sampleRate), promised = info.durationSeconds
+            let why = readError.map { " (\($0))" } ?? ""
+            throw DecodeError.readFailed(path: path, reason: String(format: "the audio ends at %.1f s of the %.1f s its header gives%@", at, promised, why))
+        }
+        if decoded == 0, damagedPackets > 0 {
+            throw DecodeError.readFailed(path: path, reason: "every packet is damaged")
+        }
+    }
+
+    /// Frames the header promises: the stream's duration, else the container's.
+    private static func headerFrames(stream: UnsafeMutablePointer<AVStream>, container: UnsafeMutablePointer<AVFormatContext>, rate: Int) -> Int64 {
+        let nopts = beattag_av_nopts_value()
+        if stream.pointee.duration != nopts, stream.pointee.duration > 0 {
+            return av_rescale_q(stream.pointee.duration, stream.pointee.time_base, AVRational(num: 1, den: Int32(rate)))
+        }
+        if container.pointee.duration != nopts, container.pointee.duration > 0 {
+            return av_rescale(container.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
+        }
+        return 0
+    }
+
+    /// FFmpeg's codec tags are little-endian four-character codes.
+    static func fourCC(_ text: String) -> UInt32 {
+        text.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static func message(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "FFmpeg error \(code)" }
+        return String(cString: buffer)
+    }
+
+    /// FFmpeg logs to stderr by default; beattag reports each file's problem in one line itself.
+    private static let silenceLibraryLog: Void = { av_log_set_level(AV_LOG_QUIET) }()
+}
