@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Runner profile and workout plan files (TOML): a kept parser beats a hand-written one.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Thin wrappers over the Debian -dev packages (see README: Quick start).
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: [
                 "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         // Every command: parsing, printing, exit codes. The library does the work.
         .target(

@@ -15,6 +15,7 @@ public struct BeatTagCommand: ParsableCommand {
               beattag scan ~/Music --source user-owned
               beattag match --spm 175
               beattag list --min-bpm 160 --max-bpm 190
+              beattag workout 4x4 --max-hr 190 -o intervals.m3u8
 
             The catalog lives at $BEATTAG_CATALOG, else $XDG_DATA_HOME/beattag/catalog.sqlite, \
             else ~/.local/share/beattag/catalog.sqlite; every command takes --catalog PATH.
@@ -22,7 +23,8 @@ public struct BeatTagCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ScanCommand.self, MatchCommand.self, PlaylistCommand.self, ListCommand.self, TagCommand.self, TapCommand.self,
-            UntaggedCommand.self, StatsCommand.self, AnalyzeCommand.self, BenchCommand.self,
+            UntaggedCommand.self, StatsCommand.self, ZonesCommand.self, WorkoutCommand.self, RateCommand.self,
+            AnalyzeCommand.self, BenchCommand.self,
         ])
 
     public init() {}

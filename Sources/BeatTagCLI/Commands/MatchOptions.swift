@@ -5,46 +5,17 @@ import Foundation
 /// Cadence rule and filters shared by `match` and `playlist`.
 struct MatchOptions: ParsableArguments {
     @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
-    // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"))
-    var maxShift = CadenceRules.defaultMaxShiftPercent
-    @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
-    var allowHalfTime = false
-    @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
-    var genres: [String] = []
-    @Option(name: .customLong("exclude-genre"), help: ArgumentHelp("Leave out these genres (repeatable).", valueName: "name"))
-    var excludedGenres: [String] = []
-    @Option(name: .customLong("artist"), help: ArgumentHelp("Keep only these artists (repeatable).", valueName: "name"))
-    var artists: [String] = []
-    @Option(help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
-    var minConfidence: Double?
-    @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
-    var sources: [SourceType] = []
-    @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out titles/albums with this word (repeatable).", valueName: "word"))
-    var extraKeywords: [String] = []
-    @Flag(help: "Do not leave out the default workout keywords (sleep, lullaby, christmas, meditation, … see docs/matching.md).")
-    var noDefaultExclusions = false
+    @OptionGroup var filters: MatchFilterOptions
 
     func validate() throws {
         guard CadenceRules.cadenceRange.contains(spm) else {
             throw ValidationError("cadence \(spm.formatted()) SPM is outside \(CadenceRules.cadenceRange.lowerBound.formatted())–\(CadenceRules.cadenceRange.upperBound.formatted()) steps per minute")
         }
-        guard maxShift > 0, maxShift <= 50 else { throw ValidationError("--max-shift must be above 0 and at most 50 percent") }
-        if let minConfidence, !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be between 0 and 1") }
     }
 
-    var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: maxShift, allowHalfTime: allowHalfTime) }
-
-    var filter: MatchFilter {
-        var f = MatchFilter()
-        f.includeGenres = genres
-        f.excludeGenres = excludedGenres
-        f.artists = artists
-        f.minConfidence = minConfidence
-        f.sources = sources
-        f.excludedKeywords = (noDefaultExclusions ? [] : WorkoutKeywords.defaultExcluded) + extraKeywords
-        return f
-    }
+    var maxShift: Double { filters.maxShift }
+    var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime) }
+    var filter: MatchFilter { filters.filter }
 
     /// Why nothing in `catalog` matched, in one paragraph. Judges the whole catalog: only for when
     /// the candidates in the tempo window gave nothing.
@@ -68,5 +39,45 @@ struct MatchOptions: ParsableArguments {
                          rules.bpmWindow.lowerBound, rules.bpmWindow.upperBound)
         }
         return text
+    }
+}
+
+/// The tempo-change limit and the filters, for every command that picks tracks (`match`,
+/// `playlist`, `workout`).
+struct MatchFilterOptions: ParsableArguments {
+    // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"))
+    var maxShift = CadenceRules.defaultMaxShiftPercent
+    @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
+    var allowHalfTime = false
+    @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
+    var genres: [String] = []
+    @Option(name: .customLong("exclude-genre"), help: ArgumentHelp("Leave out these genres (repeatable).", valueName: "name"))
+    var excludedGenres: [String] = []
+    @Option(name: .customLong("artist"), help: ArgumentHelp("Keep only these artists (repeatable).", valueName: "name"))
+    var artists: [String] = []
+    @Option(help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
+    var minConfidence: Double?
+    @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
+    var sources: [SourceType] = []
+    @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out titles/albums with this word (repeatable).", valueName: "word"))
+    var extraKeywords: [String] = []
+    @Flag(help: "Do not leave out the default workout keywords (sleep, lullaby, christmas, meditation, … see docs/matching.md).")
+    var noDefaultExclusions = false
+
+    func validate() throws {
+        guard maxShift > 0, maxShift <= 50 else { throw ValidationError("--max-shift must be above 0 and at most 50 percent") }
+        if let minConfidence, !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be between 0 and 1") }
+    }
+
+    var filter: MatchFilter {
+        var f = MatchFilter()
+        f.includeGenres = genres
+        f.excludeGenres = excludedGenres
+        f.artists = artists
+        f.minConfidence = minConfidence
+        f.sources = sources
+        f.excludedKeywords = (noDefaultExclusions ? [] : WorkoutKeywords.defaultExcluded) + extraKeywords
+        return f
     }
 }

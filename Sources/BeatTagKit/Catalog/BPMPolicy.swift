@@ -63,6 +63,7 @@ extension TrackRecord {
         id = old.id
         firstSeenAt = old.firstSeenAt
         bpmManual = old.bpmManual ?? bpmManual
+        rating = old.rating ?? rating
         chooseBPM()
     }
 }

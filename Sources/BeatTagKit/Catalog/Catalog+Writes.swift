@@ -9,8 +9,9 @@ extension Catalog {
     public func saveScanResult(_ record: TrackRecord) throws -> TrackRecord {
         var copy = record
         try writeImmediately { db in
-            if let id = copy.id, let current = try Row.fetchOne(db, sql: "SELECT bpmManual FROM track WHERE id = ?", arguments: [id]) {
+            if let id = copy.id, let current = try Row.fetchOne(db, sql: "SELECT bpmManual, rating FROM track WHERE id = ?", arguments: [id]) {
                 copy.bpmManual = current["bpmManual"]
+                copy.rating = current["rating"]
                 copy.chooseBPM()
             }
             try copy.save(db)
@@ -31,8 +32,8 @@ extension Catalog {
             guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return }
             try edit(&record)
             record.chooseBPM()
-            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ? WHERE id = ?",
-                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.id])
+            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
+                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
             edited = record
         }
         guard let edited else { throw ManualBPMError.notInCatalog(path) }

@@ -100,6 +100,9 @@ enum CatalogSchema {
             // Files libsndfile refused may decode now (FFmpeg): the next scan looks at them again.
             try db.execute(sql: "UPDATE track SET analysisVersion = NULL WHERE state IN ('metadata-only', 'failed') OR (state = 'missing' AND NOT waveformAnalysed)")
         }
+        migrator.registerMigration("v7: likes") { db in
+            try db.alter(table: "track") { t in t.add(column: "rating", .text) }
+        }
         return migrator
     }
 }

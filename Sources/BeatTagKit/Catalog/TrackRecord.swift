@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 
 extension SourceType: DatabaseValueConvertible {}
+extension TrackRating: DatabaseValueConvertible {}
 
 /// One row of the `track` table: see catalog/schema.md for every column's meaning and origin.
 public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
@@ -70,6 +71,8 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// The library and version whose samples the analysis saw (`DecoderLibrary.identity`), nil
     /// when nothing decoded: a beat grid holds only for audio decoded the same way.
     public var decoder: String?
+    /// Liked or disliked by hand (`beattag rate`); hand data, never changed by a scan.
+    public var rating: TrackRating?
 
     /// The `track` table's columns: every stored property but `beats`.
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -79,7 +82,7 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
         case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
         case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
-        case audioHash, libraryRoot, decoder
+        case audioHash, libraryRoot, decoder, rating
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -9,6 +9,7 @@ public enum CadenceMatcher {
         case unplayable = "not playable audio"
         case filtered = "filtered out"
         case duplicate = "identical copy of a listed track"
+        case disliked = "disliked"
     }
 
     public struct Result: Sendable {
@@ -28,6 +29,7 @@ public enum CadenceMatcher {
         for track in tracks {
             if track.state == .missing { rejected[.missing, default: 0] += 1; continue }
             if !track.isPlayable { rejected[.unplayable, default: 0] += 1; continue }
+            if track.rating == .disliked { rejected[.disliked, default: 0] += 1; continue }
             if let reason = filter.rejection(of: track) {
                 rejected[.filtered, default: 0] += 1
                 filtered[reason, default: 0] += 1
@@ -56,10 +58,14 @@ public enum CadenceMatcher {
         return Result(matches: matches, rejected: rejected, filtered: filtered, nearest: Array(nearest.prefix(5)))
     }
 
-    /// Smallest change first, then one step per beat before half-time, then the beat we trust most,
-    /// then steady before variable.
+    /// Smallest change first (a liked track first among changes in the same whole percent), then
+    /// one step per beat before half-time, then the beat we trust most, then steady before variable.
     static func rankedBefore(_ a: CadenceMatch, _ b: CadenceMatch) -> Bool {
         let da = abs(a.shiftPercent), db = abs(b.shiftPercent)
+        let ba = likedBand(da), bb = likedBand(db)
+        if ba != bb { return ba < bb }
+        let la = a.track.rating == .liked, lb = b.track.rating == .liked
+        if la != lb { return la }
         if abs(da - db) > 1e-9 { return da < db }
         if a.stepsPerBeat != b.stepsPerBeat { return a.stepsPerBeat < b.stepsPerBeat }
         let ca = a.track.bpmSource == .manual ? 1 : (a.track.confidence ?? 0)
@@ -69,4 +75,7 @@ public enum CadenceMatcher {
         if va != vb { return !va }
         return a.track.path < b.track.path
     }
+
+    /// The whole-percent band of a change: changes in one band count as equal for a liked track.
+    static func likedBand(_ absoluteShiftPercent: Double) -> Double { (absoluteShiftPercent + 1e-9).rounded(.down) }
 }

@@ -24,8 +24,9 @@ public enum CadenceSearch {
             }
             // Tracks as near as the farthest candidate may still wait in the catalog: only nearer ones are final.
             let boundary = candidates.compactMap(\.bpm).map { distance(bpm: $0, rules: rules) }.max() ?? 0
-            // The margin is wider than the matcher's tie tolerance (1e-9 %): a near-tie waits for its rival.
-            let final = judged.filter { abs($0.shiftPercent) / 100 < boundary - 1e-10 }
+            // A match is final when its whole liked band (a liked track outranks others in its whole
+            // percent) lies nearer than the boundary; the margin is wider than the matcher's tie tolerance.
+            let final = judged.filter { (CadenceMatcher.likedBand(abs($0.shiftPercent)) + 1) / 100 < boundary - 1e-10 }
             if final.count >= limit { return Result(matches: Array(final.prefix(limit)), inWindow: inWindow) }
             batch *= 4
         }

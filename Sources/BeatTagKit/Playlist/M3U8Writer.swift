@@ -6,14 +6,28 @@ public enum M3U8Writer {
     public static func render(_ entries: [CadenceMatch], title: String, playlistPath: String, absolute: Bool) -> String {
         var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"]
         let base = (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
-        for entry in entries {
-            let t = entry.track
-            let seconds = Int((t.durationSeconds ?? 0).rounded())
-            let name = t.displayName(separator: " - ", withExtension: false)
-            lines.append("#EXTINF:\(seconds),\(oneLine(name))")
-            lines.append(absolute ? t.path : relativePath(from: base, to: t.path))
+        for entry in entries { lines += entryLines(entry, base: base, absolute: absolute) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A playlist in named sections (a workout's segments): each opens with comment lines, which
+    /// players skip, saying what it is.
+    public static func render(sections: [(comments: [String], entries: [CadenceMatch])], title: String, header: [String] = [],
+                              playlistPath: String, absolute: Bool) -> String {
+        var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"] + header.map { "# " + oneLine($0) }
+        let base = (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
+        for section in sections {
+            lines += section.comments.map { "# " + oneLine($0) }
+            for entry in section.entries { lines += entryLines(entry, base: base, absolute: absolute) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func entryLines(_ entry: CadenceMatch, base: String, absolute: Bool) -> [String] {
+        let t = entry.track
+        let seconds = Int((t.durationSeconds ?? 0).rounded())
+        let name = t.displayName(separator: " - ", withExtension: false)
+        return ["#EXTINF:\(seconds),\(oneLine(name))", absolute ? t.path : relativePath(from: base, to: t.path)]
     }
 
     public static func relativePath(from directory: String, to file: String) -> String {

@@ -49,20 +49,25 @@ public struct PlaylistBuilder {
         return Playlist(entries: PlaylistBuilder.spreadArtists(chosen), seconds: total, reused: reused)
     }
 
-    /// Greedy order: the next track is the first whose artist differs from the last two, when one exists.
-    static func spreadArtists(_ tracks: [CadenceMatch]) -> [CadenceMatch] {
-        // Without an artist tag nothing says two tracks share an artist: each counts as its own.
-        func artist(_ m: CadenceMatch) -> String {
-            m.track.artist.map(SongIdentity.primaryArtist).flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}" + m.track.path
-        }
+    /// Greedy order: the next track is the first whose artist differs from the last two, when one
+    /// exists. `after`: the artists (`artistKey`) just played before these tracks.
+    static func spreadArtists(_ tracks: [CadenceMatch], after: [String] = []) -> [CadenceMatch] {
         var pending = tracks
         var ordered: [CadenceMatch] = []
+        var played = after
         while !pending.isEmpty {
-            let recent = ordered.suffix(2).map(artist)
-            let index = pending.firstIndex { !recent.contains(artist($0)) } ?? pending.firstIndex { artist($0) != recent.last } ?? 0
-            ordered.append(pending.remove(at: index))
+            let recent = Array(played.suffix(2))
+            let index = pending.firstIndex { !recent.contains(artistKey($0)) } ?? pending.firstIndex { artistKey($0) != recent.last } ?? 0
+            let next = pending.remove(at: index)
+            ordered.append(next)
+            played.append(artistKey(next))
         }
         return ordered
+    }
+
+    /// Without an artist tag nothing says two tracks share an artist: each counts as its own.
+    static func artistKey(_ m: CadenceMatch) -> String {
+        m.track.artist.map(SongIdentity.primaryArtist).flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}" + m.track.path
     }
 
     /// "40m", "1h10m", "90s", "45:00", "2400" (seconds).

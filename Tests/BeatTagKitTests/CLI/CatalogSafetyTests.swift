@@ -28,8 +28,8 @@ final class CatalogSafetyTests: XCTestCase {
         return Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.bpmManual.map { (row.path, $0) } })
     }
 
-    /// `tag` processes while a `scan --force` process rewrites every row: every hand BPM survives,
-    /// and each `tag` returns while the scan is still running.
+    /// `tag` and `rate` processes while a `scan --force` process rewrites every row: every hand BPM
+    /// and every like survives, and each returns while the scan is still running.
     func testHandBPMsSetDuringAScanAreKept() throws {
         let music = try library(20)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
@@ -41,18 +41,28 @@ final class CatalogSafetyTests: XCTestCase {
         scan.standardError = FileHandle.nullDevice
         try scan.run()
         var expected: [String: Double] = [:]
+        var expectedRatings: [String: TrackRating] = [:]
         var duringScan = 0
-        for (i, file) in try files(music).enumerated() where i % 3 == 0 {
-            let bpm = 150 + Double(i)
-            let tag = try runBinary(["tag", file, "--bpm", "\(bpm)", "--catalog", catalog])
-            XCTAssertEqual(tag.status, 0, tag.stderr)
-            expected[file] = bpm
+        for (i, file) in try files(music).enumerated() where i % 3 != 2 {
+            if i % 3 == 0 {
+                let bpm = 150 + Double(i)
+                let tag = try runBinary(["tag", file, "--bpm", "\(bpm)", "--catalog", catalog])
+                XCTAssertEqual(tag.status, 0, tag.stderr)
+                expected[file] = bpm
+            } else {
+                let rating: TrackRating = i % 2 == 0 ? .liked : .disliked
+                let rate = try runBinary(["rate", file, rating == .liked ? "--like" : "--dislike", "--catalog", catalog])
+                XCTAssertEqual(rate.status, 0, rate.stderr)
+                expectedRatings[file] = rating
+            }
             if scan.isRunning { duringScan += 1 }
         }
         scan.waitUntilExit()
         XCTAssertEqual(scan.terminationStatus, 0)
-        XCTAssertGreaterThanOrEqual(duringScan, 3, "the tags must land while the scan runs for this test to mean anything")
+        XCTAssertGreaterThanOrEqual(duringScan, 3, "the edits must land while the scan runs for this test to mean anything")
         XCTAssertEqual(try manualBPMs(catalog), expected)
+        let rows = try Catalog(path: catalog, create: false, access: .readOnly).allTracks()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: rows.compactMap { r in r.rating.map { (r.path, $0) } }), expectedRatings)
     }
 
     func testASecondScanWaitsOrRefuses() throws {
@@ -143,6 +153,7 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
         let file = try files(music)[0]
         XCTAssertEqual(try runBeattag(["tag", file, "--bpm", "133", "--write", "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try runBeattag(["rate", file, "--like", "--catalog", catalog]).status, 0)
 
         // A fresh catalog restores the BPM beattag wrote and marked as hand-set.
         let fresh = (try temporaryDirectory(self) as NSString).appendingPathComponent("fresh.sqlite")
@@ -162,6 +173,7 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(rescan.status, 0, rescan.stderr)
         XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(rescan.stdout.utf8)).moved, 1)
         XCTAssertEqual(try manualBPMs(catalog)[moved], 133)
+        XCTAssertEqual(try Catalog(path: catalog).track(path: moved)?.rating, .liked, "the like follows the file too")
         XCTAssertEqual(try Catalog(path: catalog).allTracks().count, 3, "the old row moved with the file")
 
         let newest = (try temporaryDirectory(self) as NSString).appendingPathComponent("newest.sqlite")

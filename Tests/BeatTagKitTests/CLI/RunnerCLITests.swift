@@ -15,28 +15,9 @@ final class RunnerCLITests: XCTestCase {
         try runBeattag(["scan", library, "--catalog", catalog])
     }
 
-    /// A tool the test needs: required under CI (scripts/test.sh installs it), skipped elsewhere.
-    private func tool(_ name: String) throws -> String {
-        for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
-            return "\(dir)/\(name)"
-        }
-        if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("\(name) missing: scripts/test.sh should install it") }
-        throw XCTSkip("\(name) not installed")
-    }
-
+    private func tool(_ name: String) throws -> String { try requiredTool(name) }
     private func run(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = arguments
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runTool(executable, arguments, cwd: cwd)
     }
 
     func testPlaylistIsRelativeUTF8AndMpvPlaysEveryEntry() throws {

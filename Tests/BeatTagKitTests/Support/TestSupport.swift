@@ -112,3 +112,36 @@ func decodeAll(_ path: String) throws -> [Float] {
     while try decoder.readMonoBlock({ samples.append(contentsOf: $0) }) {}
     return samples
 }
+
+/// A tool a test checks results with: required under CI (scripts/test.sh installs it), skipped elsewhere.
+func requiredTool(_ name: String) throws -> String {
+    for dir in ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+        return "\(dir)/\(name)"
+    }
+    if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("\(name) missing: scripts/test.sh should install it") }
+    throw XCTSkip("\(name) not installed")
+}
+
+/// Runs a tool to the end: its status and its stdout and stderr together.
+func runTool(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> (Int32, String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = arguments
+    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    p.standardInput = FileHandle.nullDevice
+    try p.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The entries mpv loaded from a playlist (it prints LOADED <path> for each).
+func mpvLoadedEntries(playlist: String) throws -> (status: Int32, loaded: [String], log: String) {
+    let (status, log) = try runTool(try requiredTool("mpv"), ["--no-config", "--ao=null", "--vo=null", "--end=0.2",
+                                                              "--term-playing-msg=LOADED ${path}", "--playlist=\(playlist)"], cwd: "/")
+    // mpv redraws its status line with a carriage return, so a LOADED message can follow one on the same "\n" line.
+    return (status, log.components(separatedBy: .newlines).filter { $0.hasPrefix("LOADED ") }, log)
+}

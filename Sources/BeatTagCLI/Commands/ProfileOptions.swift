@@ -1,0 +1,50 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+/// The runner profile on a command line (`zones`, `workout`, and `render` to come): what is given
+/// here applies to this run, over the saved profile; `--save` keeps it.
+struct ProfileOptions: ParsableArguments {
+    @Option(name: .customLong("max-hr"), help: ArgumentHelp("Maximum heart rate, beats per minute (measured is best).", valueName: "bpm"))
+    var maxHR: Int?
+    @Option(name: .customLong("rest-hr"), help: ArgumentHelp("Resting heart rate: zones by Karvonen (share of the heart-rate reserve).", valueName: "bpm"))
+    var restHR: Int?
+    @Option(help: ArgumentHelp("Age in years: estimates the maximum heart rate (Tanaka: 208 − 0.7 × age) when --max-hr is not known.", valueName: "years"))
+    var age: Int?
+    @Option(name: .customLong("zone-spm"), help: ArgumentHelp("The cadence you hold in a zone, e.g. 4=176 (repeatable; defaults: 1=160 2=166 3=172 4=177 5=182).", valueName: "zone=spm"))
+    var zoneSPM: [String] = []
+    @Flag(help: "Save the profile (the saved one with these options applied) for later runs.") var save = false
+    @Option(help: ArgumentHelp("Profile file (default: $BEATTAG_PROFILE, else $XDG_CONFIG_HOME/beattag/profile.toml, else ~/.config/beattag/profile.toml).", valueName: "file"))
+    var profile: String?
+
+    func validate() throws { _ = try parsedZoneSPM() }
+
+    func parsedZoneSPM() throws -> [Int: Double] {
+        var result: [Int: Double] = [:]
+        for entry in zoneSPM {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let zone = Int(parts[0]), (1...5).contains(zone), let spm = Double(parts[1]),
+                  CadenceRules.cadenceRange.contains(spm) else {
+                throw ValidationError("--zone-spm \(entry): write zone=cadence, a zone 1–5 and a cadence within 100–240, e.g. 4=176")
+            }
+            result[zone] = spm
+        }
+        return result
+    }
+
+    var profilePath: String { profile ?? ProfileStore.defaultPath() }
+
+    /// Saved profile with this command line over it; saved first when --save. Tells what it saved.
+    func resolve(console: Console) throws -> RunnerProfile.Resolved {
+        let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
+        let merged: RunnerProfile
+        do { merged = given.merged(over: try ProfileStore.load(path: profilePath)) } catch { throw CommandFailure("\(error)") }
+        let resolved: RunnerProfile.Resolved
+        do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)") }
+        if save {
+            do { try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
+            console.writeErr("saved the runner profile to \(profilePath)\n")
+        }
+        return resolved
+    }
+}

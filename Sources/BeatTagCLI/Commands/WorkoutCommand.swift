@@ -1,0 +1,98 @@
+import ArgumentParser
+import BeatTagKit
+import Foundation
+
+struct WorkoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workout",
+        abstract: "Fill a workout plan with tracks at each segment's cadence; write an M3U8.",
+        discussion: """
+            PLAN is a built-in plan — 4x4 (10 min warm-up, 4 × 4 min in zone 5 with 3 min recoveries, \
+            cool-down), easy (30 min in zone 2), tempo (zone 4 blocks with zone 3 floats), progression \
+            (a zone faster every block) — or a TOML plan file:
+
+            \(PlanFile.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
+
+            A zone runs at the cadence your profile gives it (see `beattag zones`). Each segment gets whole \
+            tracks under the 1:1 rules of `match` (±10%, rights, filters, no half-time unless asked) whose \
+            lengths add up closest to the segment; no track twice, artists spread, liked tracks first. The \
+            M3U8 names each segment and its spoken cue in comment lines players skip.
+
+            A segment filled more than 45 s (or a quarter of it) short is reported with what to do; the \
+            workout is still written and the exit status is 3.
+
+            Examples:
+              beattag workout 4x4 --max-hr 190 -o intervals.m3u8
+              beattag workout my-plan.toml --age 41 -o run.m3u8 --json
+            """)
+
+    @Argument(help: ArgumentHelp("A built-in plan (4x4, easy, tempo, progression) or a TOML plan file.", valueName: "plan"))
+    var plan: String
+    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var filters: MatchFilterOptions
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String?
+    @Flag(help: "Print the workout as JSON (segments, cadences, cues, tracks with absolute paths).") var json = false
+    @Flag(help: "Write absolute paths in the M3U8.") var absolute = false
+    @OptionGroup var catalogOption: CatalogOption
+
+    /// The exit status of a workout written with a segment short of music.
+    static let shortExitCode: Int32 = 3
+
+    func validate() throws {
+        if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
+    }
+
+    func loadPlan() throws -> WorkoutPlan {
+        if let builtIn = BuiltInPlans.plan(named: plan), !FileManager.default.fileExists(atPath: plan) { return builtIn }
+        do { return try PlanFile.load(path: plan) } catch { throw CommandFailure("\(error)", code: 64) }
+    }
+
+    func run() throws {
+        let console = Console.current
+        let plan = try loadPlan()
+        let resolved = try profile.resolve(console: console)
+        let catalog = try catalogOption.open(create: false)
+        let builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime, filter: filters.filter)
+        let workout: WorkoutBuilder.Workout
+        do { workout = try builder.build(plan, profile: resolved) { try catalog.cadenceCandidates($0) } } catch {
+            throw CommandFailure("\(CatalogError.userFacing(error))")
+        }
+        if let output {
+            do {
+                try AtomicFile.write(WorkoutExport.m3u8(workout, playlistPath: output, absolute: absolute), to: output)
+                try catalog.recordExport(trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
+                                         playlistPath: FileWalker.absolutePath(output), at: Date().timeIntervalSince1970)
+            } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
+        }
+        if json {
+            try console.printJSON(WorkoutExport.document(workout, profile: resolved))
+        } else {
+            printSummary(workout, console: console)
+        }
+        // One line per cadence that is short, naming its segments.
+        let short = workout.shortSegments
+        for spm in short.map(\.spm).reduce(into: [Double](), { if !$0.contains($1) { $0.append($1) } }) {
+            let segments = short.filter { $0.spm == spm }
+            let under = segments.map { $0.plannedSeconds - $0.filledSeconds }.reduce(0, +)
+            let named = segments.map { "\"\($0.segment.name)\" \(DurationText.clock($0.filledSeconds)) of \(DurationText.clock($0.plannedSeconds))" }
+            console.problem(String(format: "%g SPM is short by %@ (%@): %d tracks in the catalog fit %g SPM within ±%g%%; "
+                                   + "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music",
+                                   spm, DurationText.clock(under), named.joined(separator: ", "), segments[0].available, spm, filters.maxShift))
+        }
+        if !workout.shortSegments.isEmpty { throw ExitCode(WorkoutCommand.shortExitCode) }
+    }
+
+    private func printSummary(_ workout: WorkoutBuilder.Workout, console: Console) {
+        var table = TextTable(columns: ["segment", "zone", "SPM", "planned", "filled", "tracks"])
+        for s in workout.segments {
+            table.add([s.segment.name, s.segment.zone.map { "Z\($0)" } ?? "-", String(format: "%g", s.spm),
+                       DurationText.clock(s.plannedSeconds), DurationText.clock(s.filledSeconds) + (s.isShort ? " short" : ""),
+                       "\(s.tracks.count)"])
+        }
+        console.print(table.render())
+        var line = "\(workout.plan.name): \(DurationText.clock(workout.filledSeconds)) of \(DurationText.clock(workout.plannedSeconds)), "
+            + "segment changes at most \(DurationText.clock(workout.largestBoundaryError)) off the plan"
+        if let output { line += " → \(output)" }
+        console.print(line)
+    }
+}

@@ -1,0 +1,69 @@
+/// What beattag knows of the runner: heart rates and the cadence held in each zone. Every field is
+/// optional: a saved profile, then the command line, fill it in (`merged(over:)`).
+public struct RunnerProfile: Codable, Sendable, Equatable {
+    public var maxHR: Int?
+    public var restHR: Int?
+    public var age: Int?
+    /// Cadence per zone (1…5) where the runner set one; the others take `defaultSPM`.
+    public var zoneSPM: [Int: Double] = [:]
+
+    public init(maxHR: Int? = nil, restHR: Int? = nil, age: Int? = nil, zoneSPM: [Int: Double] = [:]) {
+        self.maxHR = maxHR
+        self.restHR = restHR
+        self.age = age
+        self.zoneSPM = zoneSPM
+    }
+
+    /// Defaults, not science: no published source maps heart-rate zones to cadence. Cadence rises
+    /// with speed, a few steps per minute per zone, around the 170–180 of steady running.
+    public static let defaultSPM: [Int: Double] = [1: 160, 2: 166, 3: 172, 4: 177, 5: 182]
+
+    public static let heartRateRange = 30...240
+    public static let ageRange = 10...100
+
+    /// `self` with the fields `override` sets replaced (command line over saved profile).
+    public func merged(over base: RunnerProfile) -> RunnerProfile {
+        RunnerProfile(maxHR: maxHR ?? base.maxHR, restHR: restHR ?? base.restHR, age: age ?? base.age,
+                      zoneSPM: base.zoneSPM.merging(zoneSPM) { _, new in new })
+    }
+
+    /// A profile complete enough to compute zones.
+    public struct Resolved: Sendable, Equatable {
+        public var maxHR: Int
+        /// Estimated from age (Tanaka: 208 − 0.7 × age), not measured.
+        public var maxHREstimated: Bool
+        public var restHR: Int?
+        public var zoneSPM: [Int: Double]
+
+        public func spm(zone: Int) -> Double { zoneSPM[zone] ?? RunnerProfile.defaultSPM[zone] ?? 170 }
+    }
+
+    public enum ProfileError: Error, CustomStringConvertible, Equatable {
+        case noMaxHR
+        case outOfRange(String)
+        public var description: String {
+            switch self {
+            case .noMaxHR:
+                return "no maximum heart rate: give --max-hr (or --age to estimate it), or save one with `beattag zones --max-hr N --save`"
+            case .outOfRange(let what): return what
+            }
+        }
+    }
+
+    public func resolved() throws -> Resolved {
+        if let maxHR, !RunnerProfile.heartRateRange.contains(maxHR) { throw ProfileError.outOfRange("maximum heart rate \(maxHR) is outside 30–240") }
+        if let age, !RunnerProfile.ageRange.contains(age) { throw ProfileError.outOfRange("age \(age) is outside 10–100") }
+        let estimated = maxHR == nil
+        guard let max = maxHR ?? age.map({ Int((208 - 0.7 * Double($0)).rounded()) }) else { throw ProfileError.noMaxHR }
+        if let restHR {
+            guard RunnerProfile.heartRateRange.contains(restHR), restHR < max - 20 else {
+                throw ProfileError.outOfRange("resting heart rate \(restHR) must be at least 30 and well below the maximum (\(max))")
+            }
+        }
+        for (zone, spm) in zoneSPM {
+            guard (1...5).contains(zone) else { throw ProfileError.outOfRange("zone \(zone) does not exist: zones are 1–5") }
+            guard CadenceRules.cadenceRange.contains(spm) else { throw ProfileError.outOfRange(String(format: "zone %d cadence %g SPM is outside 100–240", zone, spm)) }
+        }
+        return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: zoneSPM)
+    }
+}

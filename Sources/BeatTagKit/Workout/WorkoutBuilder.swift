@@ -1,0 +1,110 @@
+import Foundation
+
+/// Fills each segment of a plan with tracks at its cadence under the 1:1 rules: whole tracks whose
+/// lengths add up closest to the segment, the scarcest segments choosing first and leaving the
+/// tracks other segments need; no song twice in the workout, artists spread, liked tracks first
+/// among equals, disliked ones never.
+public struct WorkoutBuilder {
+    public var rules: CadenceRules
+    public var filter: MatchFilter
+    /// Only this many of a segment's best-ranked candidates are weighed (enough for hours of music).
+    public var candidatesPerSegment = 64
+
+    /// A segment is short when filled more than this many seconds under its length…
+    public static let shortSeconds = 45.0
+    /// …or, for segments under three minutes, more than this share of it.
+    public static let shortShare = 0.25
+
+    public init(maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent, allowHalfTime: Bool = false, filter: MatchFilter = MatchFilter()) {
+        rules = CadenceRules(spm: 170, maxShiftPercent: maxShiftPercent, allowHalfTime: allowHalfTime)
+        self.filter = filter
+    }
+
+    public struct FilledSegment: Sendable {
+        public var segment: WorkoutPlan.Segment
+        public var spm: Double
+        public var cue: String
+        public var tracks: [CadenceMatch]
+        public var plannedSeconds: Double { segment.seconds }
+        public var filledSeconds: Double { tracks.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
+        /// Tracks in the catalog that fit this cadence at all (before the workout's other segments took theirs).
+        public var available: Int
+        public var isShort: Bool {
+            plannedSeconds - filledSeconds > min(WorkoutBuilder.shortSeconds, WorkoutBuilder.shortShare * plannedSeconds)
+        }
+    }
+
+    public struct Workout: Sendable {
+        public var plan: WorkoutPlan
+        public var segments: [FilledSegment]
+        public var plannedSeconds: Double { plan.totalSeconds }
+        public var filledSeconds: Double { segments.map(\.filledSeconds).reduce(0, +) }
+        /// Largest gap between where a segment was planned to end and where its last track ends.
+        public var largestBoundaryError: Double {
+            var planned = 0.0, filled = 0.0, worst = 0.0
+            for s in segments {
+                planned += s.plannedSeconds
+                filled += s.filledSeconds
+                worst = max(worst, abs(filled - planned))
+            }
+            return worst
+        }
+        public var shortSegments: [FilledSegment] { segments.filter(\.isShort) }
+    }
+
+    /// What a track costs a segment for each other segment, still to fill, that could use it: a
+    /// track only this segment can use is taken before one another segment needs.
+    static let contentionCost = 12
+
+    /// `candidates`: the catalog's tracks that may fit a cadence (`Catalog.cadenceCandidates`), or any superset.
+    public func build(_ plan: WorkoutPlan, profile: RunnerProfile.Resolved, candidates: (CadenceRules) throws -> [TrackRecord]) rethrows -> Workout {
+        let spms = plan.segments.map { plan.spm(of: $0, profile: profile) }
+        let matches: [[CadenceMatch]] = try spms.map { spm in
+            var segmentRules = rules
+            segmentRules.spm = spm
+            return CadenceMatcher.match(try candidates(segmentRules), rules: segmentRules, filter: filter).matches
+                .filter { ($0.track.durationSeconds ?? 0) > 0 }
+        }
+        func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
+        // Segments at one cadence (the four work intervals of a 4x4) share its music: when it is too
+        // little for all of them, each aims at its share rather than the first taking everything.
+        var demand: [Double: Double] = [:]
+        for (index, segment) in plan.segments.enumerated() { demand[spms[index], default: 0] += segment.seconds }
+        let targets = plan.segments.indices.map { index in
+            plan.segments[index].seconds * min(1, seconds(matches[index]) / demand[spms[index]]!)
+        }
+        // The scarcest segments (least music per minute wanted) choose first.
+        let scarcity = plan.segments.indices.map { seconds(matches[$0]) / plan.segments[$0].seconds }
+        let order = plan.segments.indices.sorted { (scarcity[$0], $0) < (scarcity[$1], $1) }
+        var usedSongs = Set<String>(), usedRecordings = Set<String>()
+        var chosen = [[CadenceMatch]](repeating: [], count: plan.segments.count)
+        var open = Set(plan.segments.indices)
+        for index in order {
+            open.remove(index)
+            // One version of a song per segment, never one used before in the workout.
+            var seen = usedSongs
+            let choices = Array(matches[index].filter {
+                !usedRecordings.contains($0.track.contentIdentity) && seen.insert(SongIdentity.key(for: $0.track)).inserted
+            }.prefix(candidatesPerSegment))
+            let wantedElsewhere = open.map { Set(matches[$0].map(\.track.contentIdentity)) }
+            let costs = choices.enumerated().map { rank, match in
+                rank + 1 + WorkoutBuilder.contentionCost * wantedElsewhere.filter { $0.contains(match.track.contentIdentity) }.count
+            }
+            chosen[index] = SegmentFill.choose(durations: choices.map { $0.track.durationSeconds ?? 0 }, costs: costs,
+                                               target: targets[index]).map { choices[$0] }
+            for match in chosen[index] {
+                usedSongs.insert(SongIdentity.key(for: match.track))
+                usedRecordings.insert(match.track.contentIdentity)
+            }
+        }
+        // In plan order: artists spread across segment changes too.
+        var recentArtists: [String] = []
+        let filled = plan.segments.indices.map { index -> FilledSegment in
+            let ordered = PlaylistBuilder.spreadArtists(chosen[index], after: recentArtists)
+            recentArtists = Array((recentArtists + ordered.map(PlaylistBuilder.artistKey)).suffix(2))
+            return FilledSegment(segment: plan.segments[index], spm: spms[index], cue: CueText.text(segmentAt: index, of: plan, spm: spms[index]),
+                                 tracks: ordered, available: matches[index].count)
+        }
+        return Workout(plan: plan, segments: filled)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A filled workout as M3U8 (segments named in comment lines players skip, each with its cue) and
+/// as the JSON `workout --json` prints.
+public enum WorkoutExport {
+    public struct Document: Codable, Sendable {
+        public struct Track: Codable, Sendable {
+            public var path: String
+            public var bpm: Double
+            public var durationSeconds: Double
+            public var shiftPercent: Double
+        }
+        public struct Segment: Codable, Sendable {
+            public var name: String
+            public var zone: Int?
+            public var spm: Double
+            public var plannedSeconds: Double
+            public var filledSeconds: Double
+            public var short: Bool
+            public var cue: String
+            public var tracks: [Track]
+        }
+        public var name: String
+        public var maxHR: Int
+        public var maxHREstimated: Bool
+        public var plannedSeconds: Double
+        public var filledSeconds: Double
+        public var largestBoundaryErrorSeconds: Double
+        public var segments: [Segment]
+    }
+
+    public static func document(_ workout: WorkoutBuilder.Workout, profile: RunnerProfile.Resolved) -> Document {
+        func r(_ x: Double, _ places: Double = 10) -> Double { (x * places).rounded() / places }
+        return Document(
+            name: workout.plan.name, maxHR: profile.maxHR, maxHREstimated: profile.maxHREstimated,
+            plannedSeconds: r(workout.plannedSeconds), filledSeconds: r(workout.filledSeconds),
+            largestBoundaryErrorSeconds: r(workout.largestBoundaryError),
+            segments: workout.segments.map { s in
+                Document.Segment(name: s.segment.name, zone: s.segment.zone, spm: s.spm, plannedSeconds: r(s.plannedSeconds),
+                                 filledSeconds: r(s.filledSeconds), short: s.isShort, cue: s.cue,
+                                 tracks: s.tracks.map { m in
+                                     Document.Track(path: FileWalker.absolutePath(m.track.path), bpm: m.bpm,
+                                                    durationSeconds: r(m.track.durationSeconds ?? 0, 1000), shiftPercent: r(m.shiftPercent, 100))
+                                 })
+            })
+    }
+
+    public static func m3u8(_ workout: WorkoutBuilder.Workout, playlistPath: String, absolute: Bool) -> String {
+        let count = workout.segments.count
+        let sections = workout.segments.enumerated().map { index, s -> (comments: [String], entries: [CadenceMatch]) in
+            let zone = s.segment.zone.map { "zone \($0), " } ?? ""
+            var comments = ["segment \(index + 1)/\(count): \(s.segment.name) — \(zone)\(String(format: "%g", s.spm)) SPM, "
+                            + "\(DurationText.clock(s.plannedSeconds)) planned, \(DurationText.clock(s.filledSeconds)) filled"
+                            + (s.isShort ? " (short)" : "")]
+            comments.append("cue: \(s.cue)")
+            return (comments, s.tracks)
+        }
+        let header = ["beattag workout \"\(workout.plan.name)\": \(count) segments, \(DurationText.clock(workout.plannedSeconds)) planned, "
+                      + "\(DurationText.clock(workout.filledSeconds)) filled"]
+        return M3U8Writer.render(sections: sections, title: "\(workout.plan.name) (beattag workout)", header: header,
+                                 playlistPath: playlistPath, absolute: absolute)
+    }
+}

@@ -1,0 +1,358 @@
+@testable import BeatTagKit
+import BeatTagTestSupport
+import XCTest
+
+final class ZonesTests: XCTestCase {
+    struct Zones: Decodable {
+        struct Zone: Decodable { var zone: Int; var minHR: Int; var maxHR: Int; var spm: Double }
+        var zones: [Zone]
+        var maxHR: Int
+        var maxHREstimated: Bool
+        var method: String
+    }
+
+    private func zones(_ arguments: [String]) throws -> Zones {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("profile.toml")
+        let result = try runBeattag(["zones", "--json", "--profile", profile] + arguments)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONDecoder().decode(Zones.self, from: Data(result.stdout.utf8))
+    }
+
+    func testKarvonenWithARestingRatePercentOfMaxWithout() throws {
+        let karvonen = try zones(["--max-hr", "190", "--rest-hr", "50"])
+        XCTAssertEqual(karvonen.zones.map(\.zone), [1, 2, 3, 4, 5])
+        XCTAssertEqual(karvonen.zones[3].minHR, 162, "50 + 0.8 × (190 − 50)")
+        XCTAssertEqual(karvonen.zones[0].minHR, 120)
+        XCTAssertEqual(karvonen.zones[4].maxHR, 190)
+        XCTAssertTrue(karvonen.method.contains("Karvonen"))
+        let plain = try zones(["--max-hr", "190"])
+        XCTAssertEqual(plain.zones[3].minHR, 152, "0.8 × 190")
+        XCTAssertEqual(plain.zones[0].minHR, 95)
+        XCTAssertFalse(plain.maxHREstimated)
+    }
+
+    func testAgeEstimatesTheMaximumAndSaysSo() throws {
+        let estimated = try zones(["--age", "40"])
+        XCTAssertEqual(estimated.maxHR, 180, "Tanaka: 208 − 0.7 × 40")
+        XCTAssertTrue(estimated.maxHREstimated)
+        let text = try runBeattag(["zones", "--age", "40", "--profile", (try temporaryDirectory(self) as NSString).appendingPathComponent("p.toml")])
+        XCTAssertTrue(text.stdout.contains("estimated from age"), text.stdout)
+    }
+
+    func testZoneCadencesDefaultAndSetByHand() throws {
+        let z = try zones(["--max-hr", "185", "--zone-spm", "4=174", "--zone-spm", "5=186"])
+        XCTAssertEqual(z.zones.map(\.spm), [160, 166, 172, 174, 186])
+    }
+
+    func testSavedProfileIsUsedAndCommandLineWinsForOneRun() throws {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("config/beattag/profile.toml")
+        let saved = try runBeattag(["zones", "--max-hr", "188", "--rest-hr", "48", "--zone-spm", "4=175", "--save", "--profile", profile])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertTrue(saved.stderr.contains("saved the runner profile"))
+        let text = try String(contentsOfFile: profile, encoding: .utf8)
+        XCTAssertTrue(text.contains("max_hr = 188") && text.contains("[zone_spm]") && text.contains("4 = 175"), text)
+
+        func json(_ extra: [String]) throws -> Zones {
+            let r = try runBeattag(["zones", "--json", "--profile", profile] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            return try JSONDecoder().decode(Zones.self, from: Data(r.stdout.utf8))
+        }
+        XCTAssertEqual(try json([]).maxHR, 188)
+        XCTAssertEqual(try json([]).zones[3].spm, 175)
+        XCTAssertEqual(try json(["--max-hr", "200"]).maxHR, 200, "the command line applies to this run")
+        XCTAssertEqual(try json([]).maxHR, 188, "…and only to it")
+    }
+
+    func testBadProfileInputGetsOneLineErrors() throws {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("p.toml")
+        let none = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("--max-hr"), none.stderr)
+        let badZone = try runBeattag(["zones", "--max-hr", "190", "--zone-spm", "6=180", "--profile", profile])
+        XCTAssertEqual(badZone.status, 64)
+        XCTAssertTrue(badZone.stderr.contains("zone=cadence"), badZone.stderr)
+        let restAboveMax = try runBeattag(["zones", "--max-hr", "150", "--rest-hr", "140", "--profile", profile])
+        XCTAssertEqual(restAboveMax.status, 1)
+        XCTAssertEqual(restAboveMax.stderr.split(separator: "\n").count, 1, restAboveMax.stderr)
+        try "max_hr = \"high\"\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let broken = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("max_hr"), broken.stderr)
+    }
+}
+
+final class PlanFileTests: XCTestCase {
+    func testReadsNameSegmentsFractionalMinutesZonesAndCadences() throws {
+        let plan = try PlanFile.parse(PlanFile.example, path: "hills.toml")
+        XCTAssertEqual(plan.name, "hills and flats")
+        XCTAssertEqual(plan.segments, [
+            .init(name: "warm-up", minutes: 8, target: .zone(2)),
+            .init(name: "strides", minutes: 1.5, target: .spm(185)),
+        ])
+        let unnamed = try PlanFile.parse("[[segments]]\nname = \"a\"\nminutes = 2\nzone = 3\n", path: "/plans/sunday long.toml")
+        XCTAssertEqual(unnamed.name, "sunday long")
+    }
+
+    func testErrorsNameTheLineAndTheField() {
+        func error(_ text: String) -> PlanFile.PlanError? {
+            do { _ = try PlanFile.parse(text, path: "p.toml"); return nil } catch { return error as? PlanFile.PlanError }
+        }
+        let both = error("name = \"x\"\n\n[[segments]]\nname = \"a\"\nminutes = 3\nzone = 2\n\n[[segments]]\nname = \"b\"\nminutes = 2\n")
+        XCTAssertEqual(both?.line, 8)
+        XCTAssertTrue(both?.message.contains("segment 2 (b)") ?? false, "\(String(describing: both))")
+        XCTAssertTrue(both?.description.hasPrefix("p.toml:8: ") ?? false)
+
+        let badZone = error("[[segments]]\nname = \"a\"\nminutes = 3\nzone = 7\n")
+        XCTAssertEqual(badZone?.line, 4)
+        XCTAssertTrue(badZone?.message.contains("`zone`") ?? false)
+
+        let badMinutes = error("[[segments]]\nname = \"a\"\nminutes = \"ten\"\nspm = 170\n")
+        XCTAssertEqual(badMinutes?.line, 3)
+
+        let typo = error("[[segments]]\nname = \"a\"\nminuts = 3\nspm = 170\n")
+        XCTAssertEqual(typo?.line, 3)
+        XCTAssertTrue(typo?.message.contains("unknown field `minuts`") ?? false)
+
+        let toml = error("name = \"x\"\n[[segments]\n")
+        XCTAssertEqual(toml?.line, 2)
+        XCTAssertTrue(toml?.message.hasPrefix("not valid TOML") ?? false)
+
+        XCTAssertTrue(error("name = \"empty\"\n")?.message.contains("no segments") ?? false)
+        XCTAssertTrue(error("[[segments]]\nname = \"a\"\nminutes = 1\nspm = 300\n")?.message.contains("100–240") ?? false)
+    }
+}
+
+final class BuiltInPlanTests: XCTestCase {
+    func testFourByFourIsHelgerudsSession() throws {
+        let plan = try XCTUnwrap(BuiltInPlans.plan(named: "4x4"))
+        XCTAssertEqual(plan.segments.map(\.name), ["warm-up", "work 1", "recovery 1", "work 2", "recovery 2", "work 3", "recovery 3", "work 4", "cool-down"])
+        let profile = try RunnerProfile(maxHR: 190).resolved()
+        let work = plan.segments.filter { $0.kind == .work }, recovery = plan.segments.filter { $0.kind == .recovery }
+        XCTAssertEqual(work.map(\.minutes).reduce(0, +), 16)
+        XCTAssertEqual(recovery.map(\.minutes), [3, 3, 3])
+        XCTAssertEqual(plan.segments.first?.minutes, 10)
+        let slowestWork = work.map { plan.spm(of: $0, profile: profile) }.min()!
+        let fastestRecovery = recovery.map { plan.spm(of: $0, profile: profile) }.max()!
+        XCTAssertGreaterThan(slowestWork, fastestRecovery)
+        XCTAssertEqual(CueText.text(segmentAt: 3, of: plan, spm: 182), "Interval 2 of 4: four minutes in zone 5, 182 steps per minute.")
+        XCTAssertEqual(CueText.text(segmentAt: 2, of: plan, spm: 166), "Recovery 1 of 3: three minutes easy in zone 2, 166 steps per minute.")
+        XCTAssertEqual(CueText.text(segmentAt: 0, of: plan, spm: 166), "Warm-up: ten minutes in zone 2, 166 steps per minute.")
+        for name in BuiltInPlans.names { XCTAssertNotNil(BuiltInPlans.plan(named: name), name) }
+    }
+
+    func testCueSaysFractionsInWords() {
+        XCTAssertEqual(CueText.duration(1.5), "one and a half minutes")
+        XCTAssertEqual(CueText.duration(0.5), "thirty seconds")
+        XCTAssertEqual(CueText.duration(2.25), "two minutes fifteen seconds")
+        XCTAssertEqual(CueText.duration(45), "forty-five minutes")
+    }
+}
+
+final class SegmentFillTests: XCTestCase {
+    func testClosestSumWinsThenTheBetterRanked() {
+        // 300 s wanted: 200 + 100 is exact.
+        XCTAssertEqual(SegmentFill.choose(durations: [200, 150, 100, 160], target: 300), [0, 2])
+        // Two exact fills: the one made of better-ranked tracks.
+        XCTAssertEqual(SegmentFill.choose(durations: [150, 150, 100, 200], target: 300), [0, 1])
+        // Nothing short enough: nothing, rather than a track running far over.
+        XCTAssertEqual(SegmentFill.choose(durations: [400], target: 300), [])
+        XCTAssertEqual(SegmentFill.choose(durations: [330], target: 300), [0], "within the allowed overrun")
+        XCTAssertEqual(SegmentFill.choose(durations: [], target: 300), [])
+    }
+}
+
+/// `workout` on a catalog of tracks with known tempi and lengths (decoded fixtures for mpv).
+final class WorkoutCommandTests: XCTestCase {
+    private var catalogPath = ""
+    private var profile = ""
+
+    override func setUpWithError() throws {
+        let dir = try temporaryDirectory(self)
+        catalogPath = (dir as NSString).appendingPathComponent("c.sqlite")
+        profile = (dir as NSString).appendingPathComponent("profile.toml")
+        let catalog = try Catalog(path: catalogPath)
+        // 120 tracks, 150–199 BPM, 2–5 minutes, 30 artists: enough for every segment of a 40-minute plan.
+        var rng = SplitMix64(seed: 11)
+        for i in 0..<120 {
+            var r = TrackRecord(path: "/music/a\(i % 30)/t\(i).flac", fileSize: 1000 + Int64(i), modifiedAt: 0, now: 0)
+            r.state = .analysed
+            r.waveformAnalysed = true
+            r.title = "Track \(i)"
+            r.artist = "Artist \(i % 30)"
+            r.bpmAnalysed = 150 + Double(rng.next() % 50)
+            r.confidence = 0.95
+            r.durationSeconds = 120 + Double(rng.next() % 180)
+            r.fingerprint = "f\(i)"
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+    }
+
+    struct Document: Decodable {
+        struct Track: Decodable { var path: String; var bpm: Double; var durationSeconds: Double; var shiftPercent: Double }
+        struct Segment: Decodable {
+            var name: String; var zone: Int?; var spm: Double; var plannedSeconds: Double; var filledSeconds: Double
+            var short: Bool; var cue: String; var tracks: [Track]
+        }
+        var name: String
+        var segments: [Segment]
+        var largestBoundaryErrorSeconds: Double
+    }
+
+    private func workout(_ arguments: [String]) throws -> (CommandResult, Document?) {
+        let result = try runBeattag(["workout"] + arguments + ["--json", "--catalog", catalogPath, "--profile", profile])
+        return (result, try? JSONDecoder().decode(Document.self, from: Data(result.stdout.utf8)))
+    }
+
+    func testFivesegmentPlanFileFillsEverySegmentWithinTheRules() throws {
+        let dir = try temporaryDirectory(self)
+        let planPath = (dir as NSString).appendingPathComponent("five.toml")
+        try """
+            name = "five"
+            [[segments]]
+            name = "easy"
+            minutes = 6
+            zone = 2
+            [[segments]]
+            name = "steady"
+            minutes = 5.5
+            spm = 170
+            [[segments]]
+            name = "hard"
+            minutes = 4
+            zone = 5
+            [[segments]]
+            name = "float"
+            minutes = 3
+            zone = 3
+            [[segments]]
+            name = "home"
+            minutes = 5
+            zone = 1
+            """.write(toFile: planPath, atomically: true, encoding: .utf8)
+        let out = (dir as NSString).appendingPathComponent("five.m3u8")
+        let (result, document) = try workout([planPath, "--max-hr", "190", "-o", out])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let doc = try XCTUnwrap(document, result.stdout)
+        XCTAssertEqual(doc.name, "five")
+        XCTAssertEqual(doc.segments.map(\.spm), [166, 170, 182, 172, 160])
+        var seen = Set<String>()
+        for segment in doc.segments {
+            XCTAssertFalse(segment.short, segment.name)
+            XCTAssertEqual(segment.filledSeconds, segment.plannedSeconds, accuracy: 45, segment.name)
+            XCTAssertEqual(segment.filledSeconds, segment.tracks.map(\.durationSeconds).reduce(0, +), accuracy: 0.5)
+            for track in segment.tracks {
+                XCTAssertTrue(seen.insert(track.path).inserted, "\(track.path) twice")
+                XCTAssertLessThanOrEqual(abs(segment.spm / track.bpm - 1), 0.10 + 1e-9, "\(segment.name): \(track.bpm) BPM at \(segment.spm) SPM")
+                XCTAssertTrue(track.path.hasPrefix("/"))
+            }
+        }
+        XCTAssertLessThan(doc.largestBoundaryErrorSeconds, 45)
+        // The M3U8 names the segments and their cues in comment lines.
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("#EXTM3U\n#PLAYLIST:five (beattag workout)\n"))
+        XCTAssertTrue(text.contains("# segment 3/5: hard — zone 5, 182 SPM, 4:00 planned"), text)
+        XCTAssertTrue(text.contains("# cue: Hard: four minutes in zone 5, 182 steps per minute."), text)
+        let entries = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.count, doc.segments.map(\.tracks.count).reduce(0, +))
+    }
+
+    func testFourByFourWorkSegmentsAreFasterThanRecoveries() throws {
+        let (result, document) = try workout(["4x4", "--max-hr", "190"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let doc = try XCTUnwrap(document)
+        XCTAssertEqual(doc.segments.first?.name, "warm-up")
+        XCTAssertEqual(doc.segments.last?.name, "cool-down")
+        let work = doc.segments.filter { $0.name.hasPrefix("work") }, recovery = doc.segments.filter { $0.name.hasPrefix("recovery") }
+        XCTAssertEqual(work.count, 4)
+        XCTAssertEqual(recovery.count, 3)
+        XCTAssertEqual(work.map(\.plannedSeconds).reduce(0, +), 16 * 60)
+        XCTAssertGreaterThan(work.map(\.spm).min()!, recovery.map(\.spm).max()!)
+        XCTAssertEqual(work[1].cue, "Interval 2 of 4: four minutes in zone 5, 182 steps per minute.")
+        for segment in work {
+            XCTAssertTrue(segment.tracks.allSatisfy { $0.bpm * 1.1 >= segment.spm }, "work tracks are fast ones")
+        }
+    }
+
+    func testDislikedNeverReturnsAndLikedComesFirstAmongEquals() throws {
+        let catalog = try Catalog(path: catalogPath)
+        let all = try catalog.allTracks()
+        // Two tracks as near 175 as each other: the liked one is offered first.
+        let near = all.filter { abs(($0.bpm ?? 0) - 176) < 0.5 }
+        XCTAssertGreaterThanOrEqual(near.count, 2, "the generated catalog has ties at 176")
+        let liked = try XCTUnwrap(near.max { $0.path < $1.path })
+        XCTAssertEqual(try runBeattag(["rate", liked.path, "--like", "--catalog", catalogPath]).status, 0)
+        let match = try runBeattag(["match", "--spm", "176", "--json", "--catalog", catalogPath])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(match.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((rows.first?["track"] as? [String: Any])?["path"] as? String ?? rows.first?["path"] as? String, liked.path, match.stdout.prefix(400).description)
+
+        // Dislike everything that fits 182 SPM but one: the work segments cannot use them.
+        let fits = all.filter { abs(182 / ($0.bpm ?? 1) - 1) <= 0.1 }
+        for track in fits.dropFirst() { XCTAssertEqual(try runBeattag(["rate", track.path, "--dislike", "--catalog", catalogPath]).status, 0) }
+        let (result, document) = try workout(["4x4", "--max-hr", "190"])
+        XCTAssertEqual(result.status, 3, "work segments are short now: written, exit status 3")
+        let used = Set(try XCTUnwrap(document).segments.flatMap(\.tracks).map(\.path))
+        XCTAssertTrue(used.isDisjoint(with: fits.dropFirst().map(\.path)))
+        XCTAssertTrue(result.stderr.contains("182 SPM is short by"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("(\"work 1\" "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("beattag untagged"), result.stderr)
+        let playlist = try runBeattag(["match", "--spm", "182", "--json", "--catalog", catalogPath])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(playlist.stdout.utf8)) as? [Any])?.count, 1)
+
+        // Clearing brings a track back.
+        XCTAssertEqual(try runBeattag(["rate", fits[1].path, "--clear", "--catalog", catalogPath]).status, 0)
+        XCTAssertEqual(try catalog.track(path: fits[1].path)?.rating, nil)
+    }
+
+    func testShortWorkoutIsStillWrittenWithTheShortfall() throws {
+        let dir = try temporaryDirectory(self)
+        let planPath = (dir as NSString).appendingPathComponent("slow.toml")
+        try "[[segments]]\nname = \"fine\"\nminutes = 4\nspm = 175\n\n[[segments]]\nname = \"walk\"\nminutes = 5\nspm = 110\n"
+            .write(toFile: planPath, atomically: true, encoding: .utf8)
+        let out = (dir as NSString).appendingPathComponent("slow.m3u8")
+        let (result, document) = try workout([planPath, "--max-hr", "190", "-o", out])
+        XCTAssertEqual(result.status, 3)
+        let doc = try XCTUnwrap(document)
+        XCTAssertFalse(doc.segments[0].short)
+        XCTAssertTrue(doc.segments[1].short)
+        XCTAssertEqual(doc.segments[1].filledSeconds, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out))
+        XCTAssertTrue(result.stderr.contains("110 SPM is short by 5:00 (\"walk\" 0:00 of 5:00)"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line per short cadence")
+    }
+
+    func testUnknownPlanAndBadPlanFileAreUsageErrors() throws {
+        let unknown = try runBeattag(["workout", "5x5", "--json", "--max-hr", "190", "--catalog", catalogPath, "--profile", profile])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("built-in plans: 4x4, easy, tempo, progression"), unknown.stderr)
+        let dir = try temporaryDirectory(self)
+        let bad = (dir as NSString).appendingPathComponent("bad.toml")
+        try "[[segments]]\nname = \"a\"\nminutes = 3\nzone = 9\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try runBeattag(["workout", bad, "--json", "--max-hr", "190", "--catalog", catalogPath, "--profile", profile])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("bad.toml:4: segment 1 (a): `zone` must be"), result.stderr)
+    }
+}
+
+/// The workout M3U8 on real, decoded files: mpv plays every entry.
+final class WorkoutPlaybackTests: XCTestCase {
+    func testMpvPlaysTheWorkoutPlaylist() throws {
+        let library = try copyOfFixtures(self)
+        let dir = try temporaryDirectory(self)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        _ = try runBeattag(["scan", library, "--catalog", catalog])
+        let plan = (dir as NSString).appendingPathComponent("short.toml")
+        try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nspm = 172\n"
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let out = (dir as NSString).appendingPathComponent("lists/workout.m3u8")
+        try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let result = try runBeattag(["workout", plan, "--max-hr", "190", "-o", out, "--catalog", catalog,
+                                     "--profile", (dir as NSString).appendingPathComponent("p.toml")])
+        XCTAssertEqual(result.status, 0, result.stderr + result.stdout)
+        let entries = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertGreaterThanOrEqual(entries.count, 4)
+        let (status, loaded, log) = try mpvLoadedEntries(playlist: out)
+        XCTAssertEqual(status, 0, log)
+        XCTAssertEqual(loaded.count, entries.count, log)
+    }
+}
