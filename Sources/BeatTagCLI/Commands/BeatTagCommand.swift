@@ -23,7 +23,7 @@ public struct BeatTagCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             ScanCommand.self, MatchCommand.self, PlaylistCommand.self, ListCommand.self, TagCommand.self, TapCommand.self,
-            UntaggedCommand.self, StatsCommand.self, ZonesCommand.self, WorkoutCommand.self, RateCommand.self,
+            UntaggedCommand.self, StatsCommand.self, ZonesCommand.self, WorkoutCommand.self, RenderCommand.self, RateCommand.self,
             AnalyzeCommand.self, BenchCommand.self,
         ])
 

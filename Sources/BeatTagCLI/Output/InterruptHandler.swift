@@ -1,10 +1,11 @@
 import Foundation
 
-/// The first Ctrl-C (or SIGTERM) asks the scan to stop after the files in progress; a second one quits at once.
+/// The first Ctrl-C (or SIGTERM) asks the command to stop (a scan: after the files in progress); a
+/// second one quits at once.
 final class InterruptHandler: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
-    init(console: Console, _ onInterrupt: @escaping @Sendable () -> Void) {
+    init(console: Console, message: String = "stopping after the files in progress", _ onInterrupt: @escaping @Sendable () -> Void) {
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
@@ -12,7 +13,7 @@ final class InterruptHandler: @unchecked Sendable {
             source.setEventHandler {
                 count += 1
                 if count == 1 {
-                    console.writeErr("\nbeattag: stopping after the files in progress (Ctrl-C again to quit now)\n")
+                    console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n")
                     onInterrupt()
                 } else {
                     exit(130)

@@ -31,6 +31,21 @@ final class ProgressLine: @unchecked Sendable {
         drawn = true
     }
 
+    /// A share of one long job (a render), with the time left.
+    func update(fraction: Double, started: Date) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        let elapsed = Date().timeIntervalSince(started)
+        guard fraction >= 1 || elapsed - lastDraw >= 0.1 else { return }
+        lastDraw = elapsed
+        let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+        let width = 24
+        let filled = min(width, Int(Double(width) * fraction))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        console.writeErr("\r\u{1B}[2K" + String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, DurationText.clock(eta)))
+        drawn = true
+    }
+
     func clear() {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }

@@ -1,0 +1,89 @@
+import CSndfile
+import Foundation
+
+public struct MixWriteError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Streams the mix into a hidden sibling of the output file and renames it into place only when the
+/// whole mix is written (`commit`): an interrupted or failed render leaves no file under the final
+/// name, and the partial one is removed.
+public final class MixFileWriter {
+    public let path: String
+    public let format: MixFormat
+    public let channels: Int
+    private let temporary: String
+    private var handle: OpaquePointer?
+    private var committed = false
+    public private(set) var framesWritten = 0
+
+    public init(path: String, channels: Int = 2) throws {
+        guard let format = MixFormat(path: path) else {
+            throw MixWriteError(description: "cannot write \(path): unknown extension (use \(MixFormat.supportedList))")
+        }
+        let target = FileWalker.absolutePath(path)
+        let folder = (target as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw MixWriteError(description: "cannot write \(path): folder \(folder) does not exist")
+        }
+        self.path = target
+        self.format = format
+        self.channels = channels
+        temporary = (folder as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        var info = SF_INFO()
+        info.samplerate = Int32(format.sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.sndfileFormat
+        guard let handle = sf_open(temporary, Int32(SFM_WRITE), &info) else {
+            let reason = String(cString: sf_strerror(nil))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw MixWriteError(description: "cannot write \(path): \(FileManager.default.isWritableFile(atPath: folder) ? reason : "folder \(folder) is not writable")")
+        }
+        self.handle = handle
+        if format == .ogg || format == .opus {
+            // libsndfile's scale, 0 best … 1 smallest: Vorbis q ≈ 6; Opus ≈ 128 kb/s stereo.
+            var quality = format == .ogg ? 0.4 : 0.7
+            sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &quality, Int32(MemoryLayout<Double>.size))
+        }
+    }
+
+    public var sampleRate: Int { format.sampleRate }
+
+    /// Writes interleaved frames.
+    public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {
+        guard let handle else { throw MixWriteError(description: "cannot write \(path): already closed") }
+        let frames = interleaved.count / channels
+        let written = sf_writef_float(handle, interleaved.baseAddress, sf_count_t(frames))
+        guard written == frames else {
+            throw MixWriteError(description: "cannot write \(path): \(String(cString: sf_strerror(handle)))")
+        }
+        framesWritten += frames
+    }
+
+    /// Closes the file and puts it under its final name.
+    public func commit() throws {
+        guard let handle else { return }
+        self.handle = nil
+        sf_write_sync(handle)
+        guard sf_close(handle) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw MixWriteError(description: "cannot finish \(path)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw MixWriteError(description: "cannot write \(path): \(reason)")
+        }
+        committed = true
+    }
+
+    /// Stops and removes the partial file.
+    public func abandon() {
+        if let handle { sf_close(handle) }
+        handle = nil
+        if !committed { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+
+    deinit { abandon() }
+}

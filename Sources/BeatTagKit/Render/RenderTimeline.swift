@@ -1,0 +1,26 @@
+/// What `render --json` prints: where everything in the mix comes from, exact to within 5 ms. The
+/// moment `s` of a source plays at `startSeconds + (s − sourceStartSeconds) × stretch`, or, where
+/// the stretch varies, by linear interpolation between the `[sourceSeconds, mixSeconds]` anchors of
+/// `beatMap`.
+public struct RenderTimeline: Codable, Sendable, Equatable {
+    public struct Track: Codable, Sendable, Equatable {
+        public var path: String
+        public var startSeconds: Double
+        public var endSeconds: Double
+        public var sourceStartSeconds: Double
+        public var stretch: Double
+        public var beatMap: [[Double]]
+        public var sourceBPM: Double
+        public var targetBPM: Double
+        public var tempoAdjustAllowed: Bool
+        public var segment: String?
+    }
+
+    public var durationSeconds: Double
+    public var spm: Double
+    /// Beats of the master clock in the mix (whole 8-beat phrases).
+    public var beats: Int
+    public var sampleRate: Int
+    public var click: Bool
+    public var tracks: [Track]
+}
