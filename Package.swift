@@ -26,6 +26,13 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"]), .brew(["ffmpeg"])]),
+        // The run's mix: time-stretching to the clock and loudness (EBU R 128).
+        .systemLibrary(
+            name: "CRubberBand", pkgConfig: "rubberband",
+            providers: [.apt(["librubberband-dev"]), .brew(["rubberband"])]),
+        .systemLibrary(
+            name: "CEbur128", pkgConfig: "libebur128",
+            providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
         .target(
             name: "CTagLibShim",
@@ -33,7 +40,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

@@ -1,12 +1,43 @@
 /// One open audio stream, decoded in blocks of at most `blockFrames` and handed over as mono
-/// float at the stream's own sample rate, so memory does not grow with the track.
-/// Backends, one file each: `SndfileSource` (libsndfile, the first choice) and `FFmpegSource`
-/// (what libsndfile refuses); `AudioSources.open` chooses by content. Not shared across threads:
-/// each file is decoded inside one task.
+/// (analysis) or stereo (rendering) float at the stream's own sample rate, so memory does not grow
+/// with the track. Backends, one file each: `SndfileSource` (libsndfile, the first choice) and
+/// `FFmpegSource` (what libsndfile refuses); `AudioSources.open` chooses by content. Not shared
+/// across threads: each file is decoded inside one task.
 public protocol AudioSource: AnyObject {
     var path: String { get }
     var info: AudioStreamInfo { get }
     var blockFrames: Int { get }
-    /// Reads the next block and hands it over downmixed to mono. Returns false at the end.
-    func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool
+    /// What `readBlock` hands over.
+    var layout: ChannelLayout { get }
+    /// Reads the next block, interleaved in `layout`. Returns false at the end.
+    func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool
+}
+
+extension AudioSource {
+    /// The next block as mono (a source opened with the `.mono` layout, the default).
+    public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
+        precondition(layout == .mono, "readMonoBlock on a source opened for \(layout)")
+        return try readBlock(body)
+    }
+}
+
+/// The channels a source hands over: mono for the analysis (the mean of the channels), stereo for
+/// the mix (mono doubled; of more channels, the front pair).
+public enum ChannelLayout: Int, Sendable {
+    case mono = 1, stereo = 2
+
+    /// Folds `frames` interleaved frames of `channels` channels in `p` to this layout, in place; `p`
+    /// must hold `frames × max(channels, 2)` values.
+    func fold(_ p: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
+        switch self {
+        case .mono:
+            MonoDownmix.inPlace(p, frames: frames, channels: channels)
+        case .stereo:
+            if channels == 1 {
+                for frame in stride(from: frames - 1, through: 0, by: -1) { p[2 * frame + 1] = p[frame]; p[2 * frame] = p[frame] }
+            } else if channels > 2 {
+                for frame in 0..<frames { p[2 * frame] = p[channels * frame]; p[2 * frame + 1] = p[channels * frame + 1] }
+            }
+        }
+    }
 }

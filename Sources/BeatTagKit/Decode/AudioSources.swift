@@ -2,12 +2,12 @@
 /// FLAC, Ogg Vorbis, Opus, MP3); FFmpeg for what libsndfile refuses (AAC and ALAC in MP4, WMA, …).
 /// Both recognise formats by content, so the file name's extension decides nothing.
 public enum AudioSources {
-    public static func open(path: String, blockFrames: Int = 4096) throws -> any AudioSource {
+    public static func open(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws -> any AudioSource {
         do {
-            return try SndfileSource(path: path, blockFrames: blockFrames)
+            return try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
         } catch DecodeError.cannotOpen(_, let sndfileReason) {
             do {
-                return try FFmpegSource(path: path, blockFrames: blockFrames)
+                return try FFmpegSource(path: path, blockFrames: blockFrames, layout: layout)
             } catch DecodeError.cannotOpen(_, let ffmpegReason) {
                 throw DecodeError.cannotOpen(path: path, reason: "libsndfile: \(DecodeError.tidy(sndfileReason)); FFmpeg: \(DecodeError.tidy(ffmpegReason))")
             }

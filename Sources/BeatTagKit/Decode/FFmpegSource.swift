@@ -13,6 +13,7 @@ public final class FFmpegSource: AudioSource {
     public let path: String
     public private(set) var info: AudioStreamInfo
     public let blockFrames: Int
+    public let layout: ChannelLayout
 
     private var container: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
@@ -22,9 +23,9 @@ public final class FFmpegSource: AudioSource {
     private let streamIndex: Int32
     private let stream: UnsafeMutablePointer<AVStream>
 
-    /// Converted mono waiting to be handed out: `mono[monoStart...]`.
-    private var mono: [Float] = []
-    private var monoStart = 0
+    /// Converted frames (in `layout`) waiting to be handed out: `pending[pendingStart...]`.
+    private var pending: [Float] = []
+    private var pendingStart = 0
     private var interleaved: [Float] = []
     private var pendingSilence = 0
     private var framesToDrop = 0
@@ -42,10 +43,11 @@ public final class FFmpegSource: AudioSource {
     /// Timestamps that put the first frame further from the start than this are not believed.
     static let largestStartOffsetSeconds = 10.0
 
-    public init(path: String, blockFrames: Int = 4096) throws {
+    public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         _ = FFmpegSource.silenceLibraryLog
         self.path = path
         self.blockFrames = blockFrames
+        self.layout = layout
         var context: UnsafeMutablePointer<AVFormatContext>?
         var codecContext: UnsafeMutablePointer<AVCodecContext>?
         var rc = avformat_open_input(&context, path, nil, nil)
@@ -120,18 +122,18 @@ public final class FFmpegSource: AudioSource {
         if container != nil { avformat_close_input(&container) }
     }
 
-    public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
-        while mono.count == monoStart {
-            mono.removeAll(keepingCapacity: true)
-            monoStart = 0
+    public func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
+        while pending.count == pendingStart {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
             if finished { return false }
             try decodeMore()
         }
-        let count = min(blockFrames, mono.count - monoStart)
-        mono.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[monoStart..<(monoStart + count)]))
+        let count = min(blockFrames * layout.rawValue, pending.count - pendingStart)
+        pending.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[pendingStart..<(pendingStart + count)]))
         }
-        monoStart += count
+        pendingStart += count
         return true
     }
 
@@ -139,7 +141,7 @@ public final class FFmpegSource: AudioSource {
     private func decodeMore() throws {
         if pendingSilence > 0 {
             let count = min(pendingSilence, blockFrames)
-            mono.append(contentsOf: repeatElement(0, count: count))
+            pending.append(contentsOf: repeatElement(0, count: count * layout.rawValue))
             pendingSilence -= count
             return
         }
@@ -218,7 +220,7 @@ public final class FFmpegSource: AudioSource {
     }
 
     /// Planar or integer samples of any layout to interleaved float at the stream's rate (a frame
-    /// at another rate, such as HE-AAC's doubled rate, is resampled), then to mono.
+    /// at another rate, such as HE-AAC's doubled rate, is resampled), then to the source's layout.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         if resampler == nil { try makeResampler(for: frame) }
         let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
@@ -228,18 +230,18 @@ public final class FFmpegSource: AudioSource {
                 swr_convert(resampler, out, Int32(capacity), input, frame.pointee.nb_samples)
             }
         }
-        appendMono(frames: produced)
+        appendFrames(produced)
     }
 
     private func flushResampler() throws {
         guard resampler != nil else { return }
         let capacity = Int(swr_get_out_samples(resampler, 0))
         guard capacity > 0 else { return }
-        appendMono(frames: try runResampler(capacity: capacity) { out in swr_convert(resampler, out, Int32(capacity), nil, 0) })
+        appendFrames(try runResampler(capacity: capacity) { out in swr_convert(resampler, out, Int32(capacity), nil, 0) })
     }
 
     private func runResampler(capacity: Int, _ call: (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>) -> Int32) throws -> Int {
-        let needed = capacity * info.channels
+        let needed = capacity * max(info.channels, 2)
         if interleaved.count < needed { interleaved = [Float](repeating: 0, count: needed) }
         let produced = interleaved.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var out: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
@@ -249,21 +251,21 @@ public final class FFmpegSource: AudioSource {
         return Int(produced)
     }
 
-    private func appendMono(frames: Int) {
+    private func appendFrames(_ frames: Int) {
         guard frames > 0 else { return }
-        let channels = info.channels
+        let channels = info.channels, width = layout.rawValue
         interleaved.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress!
-            MonoDownmix.inPlace(p, frames: frames, channels: channels)
+            layout.fold(p, frames: frames, channels: channels)
             let skip = min(framesToDrop, frames)
             framesToDrop -= skip
-            mono.append(contentsOf: UnsafeBufferPointer(start: p + skip, count: frames - skip))
+            pending.append(contentsOf: UnsafeBufferPointer(start: p + skip * width, count: (frames - skip) * width))
             decodedFrames += Int64(frames - skip)
         }
     }
 
-    /// Output keeps the input's channels (no remixing: `MonoDownmix` averages them, as for
-    /// libsndfile), as float, interleaved, at the stream's rate.
+    /// Output keeps the input's channels (no remixing: `ChannelLayout.fold` makes mono or stereo of
+    /// them, as for libsndfile), as float, interleaved, at the stream's rate.
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws {
         var layout = AVChannelLayout()
         if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointee.ch_layout.nb_channels <= 0 {

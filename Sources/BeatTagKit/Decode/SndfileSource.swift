@@ -7,10 +7,11 @@ public final class SndfileSource: AudioSource {
     public let path: String
     public let info: AudioStreamInfo
     public let blockFrames: Int
+    public let layout: ChannelLayout
     private let handle: OpaquePointer
     private var interleaved: [Float]
 
-    public init(path: String, blockFrames: Int = 4096) throws {
+    public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         var sfInfo = SF_INFO()
         guard let handle = sf_open(path, Int32(SFM_READ), &sfInfo) else {
             // sf_strerror(NULL) is a process-global slot: copy it out at once.
@@ -24,17 +25,18 @@ public final class SndfileSource: AudioSource {
         self.path = path
         self.handle = handle
         self.blockFrames = blockFrames
+        self.layout = layout
         self.info = AudioStreamInfo(sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels),
                                     frames: sfInfo.frames, format: SndfileSource.formatName(sfInfo.format),
                                     decoder: DecoderLibrary.libsndfile.identity)
-        self.interleaved = [Float](repeating: 0, count: blockFrames * Int(sfInfo.channels))
+        self.interleaved = [Float](repeating: 0, count: blockFrames * max(Int(sfInfo.channels), 2))
         // Normalise integer formats to [-1, 1] and let Vorbis/MP3 clip rather than wrap.
         sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
     }
 
     deinit { sf_close(handle) }
 
-    public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
+    public func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
         let channels = info.channels
         let read = interleaved.withUnsafeMutableBufferPointer { buffer in
             sf_readf_float(handle, buffer.baseAddress, sf_count_t(blockFrames))
@@ -47,9 +49,10 @@ public final class SndfileSource: AudioSource {
             return false
         }
         let frames = Int(read)
+        let layout = self.layout
         interleaved.withUnsafeMutableBufferPointer { buffer in
-            MonoDownmix.inPlace(buffer.baseAddress!, frames: frames, channels: channels)
-            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames))
+            layout.fold(buffer.baseAddress!, frames: frames, channels: channels)
+            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames * layout.rawValue))
         }
         return true
     }

@@ -3,10 +3,6 @@ import Foundation
 /// A run with no music: the click alone on the master clock (the fallback when nothing fits the
 /// cadence). Streamed in blocks to the output file; ends on a whole phrase.
 public enum ClickRun {
-    public struct Cancelled: Error, CustomStringConvertible {
-        public var description: String { "interrupted; no output written" }
-    }
-
     static let blockFrames = 8192
 
     /// `isCancelled` is asked between blocks; `progress` gets the share done.
@@ -23,7 +19,7 @@ public enum ClickRun {
         while done < total {
             if isCancelled() {
                 writer.abandon()
-                throw Cancelled()
+                throw RenderCancelled()
             }
             let count = min(blockFrames, total - done)
             mono.withUnsafeMutableBufferPointer { buffer in

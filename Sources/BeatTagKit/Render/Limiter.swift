@@ -1,0 +1,58 @@
+import Foundation
+
+/// A look-ahead peak limiter for the mix: the audio is delayed by the look-ahead, and the gain on
+/// each output sample is the smallest any sample in the next 5 ms needs, so no sample exceeds the
+/// ceiling and the gain is already down when a peak arrives; it recovers smoothly after (80 ms).
+/// Streams: `process` takes and returns stereo blocks; `flush` returns the delayed tail.
+public struct Limiter: Sendable {
+    public var ceiling: Float
+    let lookahead: Int
+    /// How far the output lags the input.
+    public var lookaheadFrames: Int { lookahead }
+    let releasePerSample: Float
+    private var delayLeft: [Float], delayRight: [Float]
+    /// Sliding minimum of the gains needed over the window: (sample number, gain), increasing gains.
+    private var window: [(index: Int, need: Float)] = []
+    private var windowStart = 0
+    private var sample = 0
+    private var gain: Float = 1
+
+    /// `ceilingDB`: the highest sample peak, dBFS; 0.8 dB under −1 dBTP leaves room for the peaks
+    /// between samples (true peak) that a sample-peak limiter does not see.
+    public init(ceilingDB: Double = -1.8, sampleRate: Int) {
+        ceiling = Float(pow(10, ceilingDB / 20))
+        lookahead = max(1, sampleRate * 5 / 1000)
+        releasePerSample = Float(1 - exp(-1 / (0.08 * Double(sampleRate))))
+        delayLeft = [Float](repeating: 0, count: lookahead)
+        delayRight = [Float](repeating: 0, count: lookahead)
+    }
+
+    /// Limits `left`/`right` in place (the output lags the input by the look-ahead).
+    public mutating func process(left: inout [Float], right: inout [Float]) {
+        for i in 0..<left.count {
+            let peak = max(abs(left[i]), abs(right[i]))
+            let need = peak > ceiling ? ceiling / peak : 1
+            while window.count > windowStart, window[window.count - 1].need >= need { window.removeLast() }
+            window.append((sample, need))
+            // The window covers the sample leaving the delay line and the look-ahead after it.
+            while window[windowStart].index < sample - lookahead { windowStart += 1 }
+            if windowStart > 4096 { window.removeFirst(windowStart); windowStart = 0 }
+            let target = window[windowStart].need
+            if target < gain { gain = target } else { gain += (target - gain) * releasePerSample }
+            let slot = sample % lookahead
+            let outLeft = delayLeft[slot], outRight = delayRight[slot]
+            delayLeft[slot] = left[i]
+            delayRight[slot] = right[i]
+            left[i] = outLeft * gain
+            right[i] = outRight * gain
+            sample += 1
+        }
+    }
+
+    /// The look-ahead's worth of audio still in the delay line.
+    public mutating func flush() -> (left: [Float], right: [Float]) {
+        var left = [Float](repeating: 0, count: lookahead), right = left
+        process(left: &left, right: &right)
+        return (left, right)
+    }
+}

@@ -1,0 +1,159 @@
+@testable import BeatTagKit
+import Foundation
+import XCTest
+
+/// `render` on the fixtures, checked with tools that are not beattag: ffmpeg decodes the mix and
+/// the sources and measures loudness and true peak, ffprobe the length; the timeline is tested
+/// against the audio (energy onsets of each source, mapped through it, against the mix's) and the
+/// fixtures' annotated beats, mapped through it, against the clock.
+final class RenderRunTests: XCTestCase {
+    private var library = ""
+    private var catalog = ""
+
+    override func setUpWithError() throws {
+        library = try copyOfFixtures(self)
+        catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalog]).status, 1, "the odd fixtures fail, the rest is catalogued")
+    }
+
+    /// Mono 11,025 Hz samples of a file, decoded by ffmpeg.
+    private func ffmpegDecode(_ path: String, start: Double = 0, duration: Double? = nil) throws -> [Float] {
+        let ffmpeg = try requiredTool("ffmpeg")
+        let raw = (try temporaryDirectory(self) as NSString).appendingPathComponent("pcm.raw")
+        var args = ["-v", "error", "-y", "-ss", String(format: "%.6f", start)]
+        if let duration { args += ["-t", String(format: "%.6f", duration)] }
+        args += ["-i", path, "-ac", "1", "-ar", "11025", "-f", "f32le", raw]
+        let (status, log) = try runTool(ffmpeg, args)
+        XCTAssertEqual(status, 0, log)
+        let data = try Data(contentsOf: URL(fileURLWithPath: raw))
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
+    /// Rise of energy per 64-sample hop (5.8 ms): where onsets are.
+    private func energyRise(_ x: [Float]) -> [Float] {
+        let hop = 64
+        var energy: [Float] = []
+        var i = 0
+        while i + hop <= x.count { energy.append(log(1e-6 + x[i..<(i + hop)].reduce(0) { $0 + $1 * $1 })); i += hop }
+        return zip(energy.dropFirst(), energy).map { max(0, $0 - $1) }
+    }
+
+    private func ebur128(_ path: String, start: Double? = nil, duration: Double? = nil) throws -> (lufs: Double?, peak: Double?) {
+        var args = ["-nostats", "-v", "info"]
+        if let start, let duration { args += ["-ss", "\(start)", "-t", "\(duration)"] }
+        args += ["-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
+        let (_, log) = try runTool(try requiredTool("ffmpeg"), args)
+        let summary = log.components(separatedBy: "Summary:").last ?? ""
+        func value(after label: String) -> Double? {
+            guard let range = summary.range(of: label) else { return nil }
+            return Double(summary[range.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        }
+        return (value(after: "I:"), value(after: "Peak:"))
+    }
+
+    func testRunAtOneCadenceIsOnTheClockAtOneLoudness() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        let result = try runBeattag(["render", "--spm", "170", "--duration", "40s", "-o", out, "--json", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
+        let period: Double = 60.0 / 170
+        XCTAssertEqual(timeline.beats % 8, 0)
+        XCTAssertEqual(timeline.durationSeconds, 40, accuracy: 10)
+        XCTAssertGreaterThanOrEqual(timeline.tracks.count, 3)
+
+        // Length, by ffprobe.
+        let (_, probe) = try runTool(try requiredTool("ffprobe"), ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", out])
+        XCTAssertEqual(Double(probe.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, timeline.durationSeconds, accuracy: 0.01)
+
+        let mixRise = energyRise(try ffmpegDecode(out))
+        let hop: Double = 64.0 / 11025
+        var annotated: [Double] = []
+        for (i, track) in timeline.tracks.enumerated() {
+            XCTAssertEqual(track.targetBPM, 170)
+            XCTAssertTrue(track.path.hasPrefix("/"))
+            // Every beat of the map sits on the clock.
+            for pair in track.beatMap {
+                let beats: Double = pair[1] / period
+                XCTAssertEqual(beats, beats.rounded(), accuracy: 1e-6)
+            }
+            func toMix(_ s: Double) -> Double? {
+                guard let k = track.beatMap.indices.dropLast().first(where: { track.beatMap[$0][0] <= s && s <= track.beatMap[$0 + 1][0] }) else { return nil }
+                let (a, b) = (track.beatMap[k], track.beatMap[k + 1])
+                return a[1] + (s - a[0]) / (b[0] - a[0]) * (b[1] - a[1])
+            }
+            // The fixtures' own annotated beats, mapped through the timeline.
+            if let text = try? String(contentsOfFile: track.path + ".beats", encoding: .utf8) {
+                let truth: [Double] = text.split(separator: "\n").compactMap { Double($0.split(separator: "\t")[0]) }
+                for beat in truth {
+                    guard let t = toMix(beat) else { continue }
+                    let nearest: Double = (t / period).rounded() * period
+                    annotated.append(abs(t - nearest))
+                }
+            }
+            // The timeline is true: the source's onsets, mapped into the mix, fall where the mix's are.
+            let aloneFrom: Double = track.startSeconds + (i > 0 ? 4 * period : 0)
+            let aloneTo: Double = i + 1 < timeline.tracks.count ? timeline.tracks[i + 1].startSeconds : track.endSeconds - 4 * period
+            guard aloneTo - aloneFrom > 2 else { continue }
+            let sourceFrom = track.beatMap.first![0]
+            let sourceRise = energyRise(try ffmpegDecode(track.path, start: sourceFrom, duration: track.beatMap.last![0] - sourceFrom))
+            var best = (lag: 0, score: -Float.infinity)
+            for lag in -8...8 {
+                var score: Float = 0
+                for (n, rise) in sourceRise.enumerated() where rise > 0 {
+                    guard let mixTime = toMix(sourceFrom + Double(n) * hop), mixTime >= aloneFrom, mixTime < aloneTo else { continue }
+                    let index: Double = (mixTime / hop).rounded()
+                    let m = Int(index) + lag
+                    if mixRise.indices.contains(m) { score += rise * mixRise[m] }
+                }
+                if score > best.score { best = (lag, score) }
+            }
+            let lagSeconds: Double = Double(best.lag) * hop
+            XCTAssertLessThanOrEqual(abs(lagSeconds), 0.020, "\((track.path as NSString).lastPathComponent): onsets \(lagSeconds * 1000) ms off")
+        }
+        XCTAssertGreaterThan(annotated.count, 20)
+        XCTAssertGreaterThanOrEqual(Double(annotated.filter { $0 <= 0.035 }.count) / Double(annotated.count), 0.9, "annotated beats on the clock")
+
+        // Loudness per track (its solo part) within 3 LU; true peak below −0.5 dBFS.
+        var lufs: [Double] = []
+        for (i, track) in timeline.tracks.enumerated() {
+            let from: Double = track.startSeconds + (i > 0 ? 4 * period : 0)
+            let to: Double = i + 1 < timeline.tracks.count ? timeline.tracks[i + 1].startSeconds : track.endSeconds - 4 * period
+            if to - from >= 3, let value = try ebur128(out, start: from, duration: to - from).lufs { lufs.append(value) }
+        }
+        XCTAssertGreaterThanOrEqual(lufs.count, 2)
+        XCTAssertLessThanOrEqual((lufs.max() ?? 0) - (lufs.min() ?? 0), 3, "\(lufs)")
+        let whole = try ebur128(out)
+        XCTAssertLessThan(try XCTUnwrap(whole.peak), -0.5)
+
+        // A CUE sheet names the tracks at their entries.
+        let cue = try String(contentsOfFile: (dir as NSString).appendingPathComponent("run.cue"), encoding: .utf8)
+        XCTAssertTrue(cue.contains("FILE \"run.flac\" WAVE"))
+        XCTAssertEqual(cue.components(separatedBy: "  TRACK ").count - 1, timeline.tracks.count + (result.stderr.contains("click carries") ? 1 : 0))
+    }
+
+    func testNoDerivativesTracksPlayOnlyUnstretchedNearTheCadence() throws {
+        let nd = (try temporaryDirectory(self) as NSString).appendingPathComponent("nd.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", library, "--source", "cc-by-nd", "--catalog", nd]).status, 1)
+        let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("nd.wav")
+        let result = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", out, "--json", "--catalog", nd])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
+        let fixed = timeline.tracks.filter { !$0.tempoAdjustAllowed }
+        XCTAssertFalse(fixed.isEmpty, "dnb-174 is within 0.5% of 174 and may play")
+        for track in fixed {
+            XCTAssertEqual(track.stretch, 1, (track.path as NSString).lastPathComponent)
+            XCTAssertLessThanOrEqual(abs(track.sourceBPM / 174 - 1), RunPlan.unstretchedTolerance, (track.path as NSString).lastPathComponent)
+        }
+        XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
+    }
+
+    func testNoTrackNearTheCadenceWritesNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let result = try runBeattag(["render", "--spm", "235", "--duration", "1m", "-o", (dir as NSString).appendingPathComponent("x.ogg"), "--catalog", catalog])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("--click-only"), result.stderr)
+        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+    }
+}
