@@ -22,17 +22,23 @@ struct RenderCommand: ParsableCommand {
             its source's moment s plays at startSeconds + (s − sourceStartSeconds) × stretch, and every \
             beat's [source, mix] seconds are in beatMap. See docs/render.md.
 
-            --click-only renders the metronome alone. Workout plans and spoken cues are not in this \
-            version yet (issue 14).
+            With a PLAN (4x4, easy, tempo, progression or a TOML plan file, see `beattag workout`) \
+            the cadence follows the plan: each segment runs on its own clock for whole phrases at its \
+            zone's cadence (`beattag zones`), and changes on the beat with a clean cut (no crossfade \
+            across two tempi); at each segment start its cue is spoken (espeak-ng) over the ducked music \
+            (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone.
 
             Examples:
               beattag render --spm 170 --duration 40m -o run.flac
+              beattag render 4x4 --max-hr 190 --click -o intervals.ogg
               beattag render --spm 175 --duration 20m --click -o run.ogg --json
               beattag render --click-only --spm 175 --duration 20m -o click.flac
             """)
 
-    @Option(help: "Cadence in steps per minute (100–240).") var spm: Double
-    @Option(help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String
+    @Argument(help: ArgumentHelp("A workout plan: 4x4, easy, tempo, progression or a TOML plan file (instead of --spm and --duration).", valueName: "plan"))
+    var plan: String?
+    @Option(help: "Cadence in steps per minute (100–240).") var spm: Double?
+    @Option(help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String?
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Audio file to write (.flac, .ogg, .opus, .wav).", valueName: "file"))
     var output: String
     @Flag(help: "Add the metronome click to the music (accent every 8 beats).") var click = false
@@ -42,14 +48,22 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8).", valueName: "LUFS")) var loudness: Double = -14
     @Option(help: ArgumentHelp("Time-stretch engine: fast (Rubber Band R2), standard (R3, short window), fine (full R3).", valueName: "q"))
     var quality: String = "standard"
+    @Flag(help: "With a plan: do not speak the segment cues.") var noCues = false
     @Flag(help: "Print the timeline as JSON.") var json = false
+    @OptionGroup var profile: ProfileOptions
     @OptionGroup var filters: MatchFilterOptions
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
-        guard CadenceRules.cadenceRange.contains(spm) else { throw ValidationError("cadence \(spm.formatted()) SPM is outside 100–240 steps per minute") }
-        guard let seconds = PlaylistBuilder.parseDuration(duration), seconds >= 10, seconds <= 6 * 3600 else {
-            throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
+        if plan != nil {
+            guard spm == nil, duration == nil else { throw ValidationError("a plan sets the cadence and the length: give a PLAN or --spm and --duration, not both") }
+            guard !clickOnly else { throw ValidationError("--click-only takes --spm and --duration, not a plan") }
+        } else {
+            guard let spm, let duration else { throw ValidationError("give --spm and --duration (or a workout PLAN)") }
+            guard CadenceRules.cadenceRange.contains(spm) else { throw ValidationError("cadence \(spm.formatted()) SPM is outside 100–240 steps per minute") }
+            guard let seconds = PlaylistBuilder.parseDuration(duration), seconds >= 10, seconds <= 6 * 3600 else {
+                throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
+            }
         }
         guard MixFormat(path: output) != nil else {
             throw ValidationError("cannot write \(output): unknown extension (use \(MixFormat.supportedList))")
@@ -61,14 +75,14 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let seconds = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
         let cancelled = CancelFlag()
         let interrupts = InterruptHandler(console: console, message: "stopping; nothing is written") { cancelled.set() }
         defer { interrupts.restore() }
         let bar = ProgressLine(console: console, enabled: console.stderrIsTerminal && !json)
         let started = Date()
         defer { bar.clear() }
-        if clickOnly {
+        if clickOnly, let spm, let duration {
+            let seconds = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
             let timeline = try failing { try ClickRun.render(spm: spm, seconds: seconds, levelDB: clickLevel ?? -6, to: output,
                                                               isCancelled: { cancelled.isSet }, progress: { bar.update(fraction: $0, started: started) }) }
             bar.clear()
@@ -78,20 +92,51 @@ struct RenderCommand: ParsableCommand {
             return
         }
 
-        let catalog = try catalogOption.open(create: false)
-        var rules = CadenceRules(spm: spm, maxShiftPercent: filters.maxShift, allowHalfTime: false)
-        rules.spm = spm
-        let matches = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
-        guard !matches.isEmpty else {
-            let options = try MatchOptions.parse(["--spm", "\(spm)", "--max-shift", "\(filters.maxShift)"])
-            throw CommandFailure(try options.explainNoMatch(in: catalog) + "; `--click-only` renders a metronome run")
+        // The run: one cadence for the whole length, or a plan's segments.
+        let sampleRate = MixFormat(path: output)!.sampleRate
+        var segments: [(name: String?, spm: Double, seconds: Double, cue: String?)] = []
+        if let planName = plan {
+            let workout = try WorkoutCommand.loadPlan(planName)
+            let resolved = try profile.resolve(console: console)
+            for (index, segment) in workout.segments.enumerated() {
+                let spm = workout.spm(of: segment, profile: resolved)
+                segments.append((segment.name, spm, segment.seconds, noCues ? nil : CueText.text(segmentAt: index, of: workout, spm: spm)))
+            }
+        } else if let spm, let duration {
+            segments = [(nil, spm, PlaylistBuilder.parseDuration(duration)!, nil)]
         }
-        let clock = MasterClock(spm: spm, sampleRate: MixFormat(path: output)!.sampleRate)
-        let plan = try failing { try RunPlan.plan(clock: clock, seconds: seconds, candidates: matches, catalog: catalog) }
-        guard !plan.entries.isEmpty else {
-            throw CommandFailure("no track near \(spm.formatted()) SPM can be used: "
-                                 + plan.leftOut.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.joined(separator: "; ")
+        let catalog = try catalogOption.open(create: false)
+        var plans: [RunPlan] = []
+        var usedSongs = Set<String>()
+        var origin = 0.0
+        for segment in segments {
+            let rules = CadenceRules(spm: segment.spm, maxShiftPercent: filters.maxShift, allowHalfTime: false)
+            let matches = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
+            if matches.isEmpty && segments.count == 1 {
+                let options = try MatchOptions.parse(["--spm", "\(segment.spm)", "--max-shift", "\(filters.maxShift)"])
+                throw CommandFailure(try options.explainNoMatch(in: catalog) + "; `--click-only` renders a metronome run")
+            }
+            let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
+            var segmentPlan = try failing {
+                try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: matches, catalog: catalog, usedSongs: &usedSongs)
+            }
+            segmentPlan.segment = segment.name
+            origin = clock.time(ofBeat: segmentPlan.totalBeats).value
+            plans.append(segmentPlan)
+        }
+        if segments.count == 1, plans[0].entries.isEmpty {
+            throw CommandFailure("no track near \(segments[0].spm.formatted()) SPM can be used: "
+                                 + plans[0].leftOut.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.joined(separator: "; ")
                                  + "; `--click-only` renders a metronome run")
+        }
+        // Cues at segment starts, none within 20 s of the one before.
+        var cues: [RunRenderer.Cue] = []
+        for (segment, segmentPlan) in zip(segments, plans) {
+            guard let text = segment.cue else { continue }
+            let start = Int(segmentPlan.clock.frame(ofBeat: 0).value)
+            if let last = cues.last, Double(start - last.startFrame) < 20 * Double(sampleRate) { continue }
+            let samples = try failing { try SpeechSynthesizer.speak(text, outputRate: sampleRate) }
+            cues.append(RunRenderer.Cue(text: text, samples: samples.map { $0 * 0.7 }, startFrame: start))
         }
         var options = RunRenderer.Options()
         options.targetLUFS = loudness
@@ -99,25 +144,29 @@ struct RenderCommand: ParsableCommand {
         options.clickLevelDB = clickLevel ?? -12
         options.quality = TimeStretcher.Quality(rawValue: quality)!
         let result = try failing {
-            try RunRenderer(options: options).render(plan, to: output, isCancelled: { cancelled.isSet },
+            try RunRenderer(options: options).render(plans, cues: cues, to: output, isCancelled: { cancelled.isSet },
                                                      progress: { bar.update(fraction: $0, started: started) })
         }
         bar.clear()
+        let entries = plans.flatMap(\.entries)
         let cue = CueSheet.text(for: result.timeline, audioFile: output,
-                                titles: plan.entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
-                                performers: plan.entries.map { $0.track.artist },
-                                clickFromSeconds: plan.clickCarriesFrom.map { clock.time(ofBeat: $0).value })
+                                titles: entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
+                                performers: entries.map { $0.track.artist },
+                                clickFromSeconds: plans.last?.clickCarriesFrom.map { plans.last!.clock.time(ofBeat: $0).value })
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output)) } catch { console.problem("\(error)") }
-        for item in plan.leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }
-        if plan.leftOut.count > 5 { console.problem("… and \(plan.leftOut.count - 5) more left out") }
-        if let from = plan.clickCarriesFrom {
-            console.problem(String(format: "not enough music at %g SPM: the click carries the run from %@ to its end (%@)", spm,
-                                   DurationText.clock(clock.time(ofBeat: from).value), DurationText.clock(result.timeline.durationSeconds)))
+        let leftOut = plans.flatMap(\.leftOut)
+        for item in leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }
+        if leftOut.count > 5 { console.problem("… and \(leftOut.count - 5) more left out") }
+        for p in plans {
+            guard let from = p.clickCarriesFrom else { continue }
+            console.problem(String(format: "not enough music at %g SPM%@: the click carries it from %@ to %@", p.clock.spm,
+                                   p.segment.map { " for \"\($0)\"" } ?? "", DurationText.clock(p.clock.time(ofBeat: from).value),
+                                   DurationText.clock(p.clock.time(ofBeat: p.totalBeats).value)))
         }
         if json { try console.printJSON(result.timeline); return }
-        console.print(String(format: "%@ at %g SPM: %d tracks, %d phrases → %@ (+ %@); rendered in %.1f s",
-                             DurationText.clock(result.timeline.durationSeconds), spm, result.timeline.tracks.count,
-                             plan.totalBeats / MasterClock.beatsPerPhrase, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
+        console.print(String(format: "%@ in %d segment%@: %d tracks, %d cues → %@ (+ %@); rendered in %.1f s",
+                             DurationText.clock(result.timeline.durationSeconds), plans.count, plans.count == 1 ? "" : "s",
+                             result.timeline.tracks.count, cues.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
                              Date().timeIntervalSince(started)))
     }
 

@@ -42,14 +42,15 @@ struct WorkoutCommand: ParsableCommand {
         if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
     }
 
-    func loadPlan() throws -> WorkoutPlan {
+    /// A built-in plan by name, else a plan file; a bad file is a usage error.
+    static func loadPlan(_ plan: String) throws -> WorkoutPlan {
         if let builtIn = BuiltInPlans.plan(named: plan), !FileManager.default.fileExists(atPath: plan) { return builtIn }
         do { return try PlanFile.load(path: plan) } catch { throw CommandFailure("\(error)", code: 64) }
     }
 
     func run() throws {
         let console = Console.current
-        let plan = try loadPlan()
+        let plan = try WorkoutCommand.loadPlan(self.plan)
         let resolved = try profile.resolve(console: console)
         let catalog = try catalogOption.open(create: false)
         let builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime, filter: filters.filter)

@@ -36,7 +36,7 @@ public struct ClickTrack: Sendable {
         let length = plain.count
         let end = start + buffer.count
         // Beats whose click overlaps this block.
-        var beat = max(0, Int((Double(start - length) / rate) * clock.spm / 60))
+        var beat = max(0, Int((Double(start - length) / rate - clock.origin.value) * clock.spm / 60))
         while true {
             let at = clock.frame(ofBeat: beat).value
             let onset = Int(at)

@@ -23,6 +23,8 @@ public struct RunPlan: Sendable {
 
     public var clock: MasterClock
     public var totalBeats: Int
+    /// The workout segment this plan fills, if any.
+    public var segment: String?
     public var entries: [Entry]
     public var leftOut: [LeftOut]
     /// From this beat on no music fits: the click carries the run.
@@ -39,8 +41,9 @@ public struct RunPlan: Sendable {
 
     /// Plans a run from the catalog: the tracks `match` would offer at the clock's cadence, their
     /// beat lists from the catalog, their quiet intros and outros measured on the audio.
-    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog) throws -> RunPlan {
-        try plan(clock: clock, seconds: seconds, candidates: candidates,
+    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
+                            usedSongs: inout Set<String>) throws -> RunPlan {
+        try plan(clock: clock, seconds: seconds, candidates: candidates, usedSongs: &usedSongs,
                  beatsOf: { try catalog.track(path: $0.path)?.beatTimes ?? [] },
                  loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) })
     }
@@ -48,16 +51,16 @@ public struct RunPlan: Sendable {
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat
     /// (decoded) to skip quiet intros and outros.
-    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch],
+    /// `usedSongs`: songs already in the run (earlier segments), never repeated; this plan's are added.
+    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usedSongs: inout Set<String>,
                             beatsOf: (TrackRecord) throws -> [Double],
                             loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?) rethrows -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
-        var usedSongs = Set<String>()
         for match in candidates where remaining > 0 {
             let track = match.track
-            guard usedSongs.insert(SongIdentity.key(for: track)).inserted else { continue }
+            guard !usedSongs.contains(SongIdentity.key(for: track)) else { continue }
             let ratio = match.ratio
             if !track.tempoAdjustAllowed, abs(ratio - 1) > unstretchedTolerance {
                 plan.leftOut.append(LeftOut(path: track.path, reason: String(
@@ -81,6 +84,7 @@ public struct RunPlan: Sendable {
                 plan.leftOut.append(LeftOut(path: track.path, reason: "too short for two phrases once quiet intro and outro are skipped"))
                 continue
             }
+            usedSongs.insert(SongIdentity.key(for: track))
             remaining -= phrases
             let tail = remaining > 0 ? crossfadeBeats : 0
             let used = Array(beats[first...(first + phrases * MasterClock.beatsPerPhrase + tail)])

@@ -17,24 +17,42 @@ public struct RunRenderer {
     public var options: Options
     public init(options: Options) { self.options = options }
 
+    /// A spoken cue: its words, already synthesized at the mix's rate, and where it starts.
+    public struct Cue: Sendable {
+        public var text: String
+        public var samples: [Float]
+        public var startFrame: Int
+        public init(text: String, samples: [Float], startFrame: Int) {
+            self.text = text
+            self.samples = samples
+            self.startFrame = startFrame
+        }
+    }
+
+    /// Music under a cue: 10 dB down, with 100 ms ramps.
+    static let duckGain: Float = 0.316
+    static let duckRampSeconds = 0.1
+
     public struct Result: Sendable {
         public var timeline: RenderTimeline
         /// Integrated loudness of each excerpt after stretching, before its gain.
         public var loudness: [Double?]
     }
 
-    public func render(_ plan: RunPlan, to path: String, isCancelled: () -> Bool = { false },
+    /// One plan (a run at one cadence) or several, one after another (a workout's segments, each on
+    /// its own clock starting where the previous one ends).
+    public func render(_ plans: [RunPlan], cues: [Cue] = [], to path: String, isCancelled: () -> Bool = { false },
                        progress: (Double) -> Void = { _ in }) throws -> Result {
         let writer = try MixFileWriter(path: path, channels: 2)
-        guard writer.sampleRate == plan.clock.sampleRate else {
+        guard let lastPlan = plans.last, plans.allSatisfy({ $0.clock.sampleRate == writer.sampleRate }) else {
             writer.abandon()
-            throw MixWriteError(description: "internal: the plan's clock runs at \(plan.clock.sampleRate) Hz, the file at \(writer.sampleRate)")
+            throw MixWriteError(description: "internal: no plan, or a plan's clock is not at the file's \(writer.sampleRate) Hz")
         }
-        let clock = plan.clock
-        let total = Int(clock.frame(ofBeat: plan.totalBeats).value)
-        let click = ClickTrack(clock: clock, levelDB: options.clickLevelDB)
-        var limiter = Limiter(sampleRate: clock.sampleRate)
-        let stretcher = TimeStretcher(quality: options.quality, sampleRate: clock.sampleRate)
+        let rate = writer.sampleRate
+        let total = Int(lastPlan.clock.frame(ofBeat: lastPlan.totalBeats).value)
+        var limiter = Limiter(sampleRate: rate)
+        let stretcher = TimeStretcher(quality: options.quality, sampleRate: rate)
+        let duckRamp = Int(RunRenderer.duckRampSeconds * Double(rate))
         var tracks: [RenderTimeline.Track] = []
         var loudness: [Double?] = []
         // The mix so far: everything before `written` is in the file; `tail` holds frames from
@@ -44,9 +62,23 @@ public struct RunRenderer {
         // The limiter's output lags by its look-ahead: its first frames (silence) are not written.
         var delayToDrop = limiter.lookaheadFrames
 
+        var click = ClickTrack(clock: plans[0].clock, levelDB: options.clickLevelDB)
         func emit(_ left: inout [Float], _ right: inout [Float], clickFrom: Int?) throws {
             if isCancelled() { throw RenderCancelled() }
             let count = left.count
+            // Cues: the music ducks under each, then the words are added.
+            for cue in cues where cue.startFrame - duckRamp < written + count && cue.startFrame + cue.samples.count + duckRamp > written {
+                let start = cue.startFrame, end = cue.startFrame + cue.samples.count
+                for i in 0..<count {
+                    let frame = written + i
+                    let into = Float(frame - (start - duckRamp)) / Float(duckRamp), out = Float(end + duckRamp - frame) / Float(duckRamp)
+                    let ramp = max(0, min(1, min(into, out)))
+                    let g = 1 - (1 - RunRenderer.duckGain) * ramp
+                    left[i] *= g
+                    right[i] *= g
+                    if frame >= start, frame < end { left[i] += cue.samples[frame - start]; right[i] += cue.samples[frame - start] }
+                }
+            }
             if options.click || clickFrom != nil {
                 var mono = [Float](repeating: 0, count: count)
                 mono.withUnsafeMutableBufferPointer { click.add(into: $0, startFrame: written) }
@@ -66,9 +98,12 @@ public struct RunRenderer {
             for i in 0..<left.count { interleaved[2 * i] = left[i]; interleaved[2 * i + 1] = right[i] }
             try interleaved.withUnsafeBufferPointer { try writer.write($0) }
         }
-        let clickFromFrame = plan.clickCarriesFrom.map { Int(clock.frame(ofBeat: $0).value) }
 
         do {
+          for plan in plans {
+            let clock = plan.clock
+            click = ClickTrack(clock: clock, levelDB: options.clickLevelDB)
+            let clickFromFrame = plan.clickCarriesFrom.map { Int(clock.frame(ofBeat: $0).value) }
             var index = 0
             while index < plan.entries.count {
                 // Prepare the next excerpts in parallel, mix them in order.
@@ -114,21 +149,24 @@ public struct RunRenderer {
                         endSeconds: Double(track.startFrame + track.left.count) / Double(clock.sampleRate),
                         sourceStartSeconds: track.entry.sourceBeats[0], stretch: track.stretch, beatMap: track.beatMap,
                         sourceBPM: track.entry.track.bpm ?? 0, targetBPM: clock.spm,
-                        tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: nil))
+                        tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment))
                     loudness.append(track.loudness)
                     index += 1
                 }
             }
-            // A tail past the last track's start (none when the last track ended the run), then the click to the end.
+            // A tail past the last track's start (none when the last track ended the plan), then the click to its end.
+            let planEnd = Int(clock.frame(ofBeat: plan.totalBeats).value)
             if !tailLeft.isEmpty {
                 var l = tailLeft, r = tailRight
-                if written + l.count > total { l.removeLast(written + l.count - total); r.removeLast(r.count - l.count) }
+                if written + l.count > planEnd { l.removeLast(written + l.count - planEnd); r.removeLast(r.count - l.count) }
+                try emit(&l, &r, clickFrom: clickFromFrame)
+                tailLeft = []; tailRight = []
+            }
+            while written < planEnd {
+                var l = [Float](repeating: 0, count: min(65536, planEnd - written)), r = l
                 try emit(&l, &r, clickFrom: clickFromFrame)
             }
-            while written < total {
-                var l = [Float](repeating: 0, count: min(65536, total - written)), r = l
-                try emit(&l, &r, clickFrom: clickFromFrame)
-            }
+          }
             // The last look-ahead of the mix is still in the limiter: the file ends exactly at `total`.
             let rest = limiter.flush()
             let keep = limiter.lookaheadFrames - delayToDrop
@@ -138,8 +176,15 @@ public struct RunRenderer {
             writer.abandon()
             throw error
         }
-        let timeline = RenderTimeline(durationSeconds: Double(total) / Double(clock.sampleRate), spm: clock.spm, beats: plan.totalBeats,
-                                      sampleRate: clock.sampleRate, click: options.click, tracks: tracks)
+        let timeline = RenderTimeline(
+            durationSeconds: Double(total) / Double(rate), spm: plans[0].clock.spm, beats: plans.map(\.totalBeats).reduce(0, +),
+            sampleRate: rate, click: options.click, tracks: tracks,
+            segments: plans.map { p in
+                RenderTimeline.Segment(name: p.segment, spm: p.clock.spm, startSeconds: p.clock.origin.value,
+                                       endSeconds: p.clock.time(ofBeat: p.totalBeats).value)
+            },
+            cues: cues.map { RenderTimeline.Cue(text: $0.text, startSeconds: Double($0.startFrame) / Double(rate),
+                                                endSeconds: Double($0.startFrame + $0.samples.count) / Double(rate)) })
         return Result(timeline: timeline, loudness: loudness)
     }
 

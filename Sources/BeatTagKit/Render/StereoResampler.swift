@@ -38,4 +38,8 @@ enum StereoResampler {
         }
         return (Array(outLeft[0..<produced]), Array(outRight[0..<produced]))
     }
+
+    static func resampleMono(_ samples: [Float], from inputRate: Int, to outputRate: Int) -> [Float] {
+        resample(left: samples, right: samples, from: inputRate, to: outputRate).left
+    }
 }

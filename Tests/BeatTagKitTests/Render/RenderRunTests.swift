@@ -157,3 +157,49 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 }
+
+/// A workout rendered: each segment on its own clock at its cadence, cues spoken at segment starts.
+final class RenderWorkoutTests: XCTestCase {
+    func testSegmentsChangeCadenceOnThePhraseAndCuesStartThem() throws {
+        let library = try copyOfFixtures(self)
+        let dir = try temporaryDirectory(self)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        _ = try runBeattag(["scan", library, "--catalog", catalog])
+        let plan = (dir as NSString).appendingPathComponent("two.toml")
+        try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nzone = 3\n"
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let out = (dir as NSString).appendingPathComponent("two.wav")
+        let result = try runBeattag(["render", plan, "--max-hr", "190", "--zone-spm", "3=170", "--click", "-o", out, "--json",
+                                     "--catalog", catalog, "--profile", (dir as NSString).appendingPathComponent("p.toml")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(timeline.segments.map(\.spm), [128, 170])
+        XCTAssertEqual(timeline.segments[0].startSeconds, 0)
+        XCTAssertEqual(timeline.segments[1].startSeconds, timeline.segments[0].endSeconds)
+        for segment in timeline.segments {
+            let beats = (segment.endSeconds - segment.startSeconds) * segment.spm / 60
+            XCTAssertEqual(beats / 8, (beats / 8).rounded(), accuracy: 1e-6, "whole phrases in \(segment.name ?? "")")
+        }
+        XCTAssertEqual(timeline.cues.map(\.startSeconds), timeline.segments.map(\.startSeconds), "a cue at each segment start")
+        XCTAssertEqual(timeline.cues.first?.text, "House: thirty seconds at 128 steps per minute.")
+        XCTAssertTrue(timeline.cues[1].text.hasSuffix("in zone 3, 170 steps per minute."))
+        XCTAssertTrue(timeline.cues.allSatisfy { $0.endSeconds - $0.startSeconds > 1 }, "the words take time")
+        for track in timeline.tracks {
+            let segment = try XCTUnwrap(timeline.segments.first { $0.name == track.segment })
+            XCTAssertEqual(track.targetBPM, segment.spm)
+            XCTAssertGreaterThanOrEqual(track.startSeconds, segment.startSeconds - 1e-6)
+            XCTAssertLessThanOrEqual(track.endSeconds, segment.endSeconds + 1e-6, "no crossfade across a change of cadence")
+        }
+        // The cadence of each segment, by aubio's beat tracker (not beattag's).
+        let (status, log) = try runTool(try requiredTool("aubio"), ["beat", out])
+        XCTAssertEqual(status, 0, log)
+        let beats = log.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        for segment in timeline.segments {
+            let inside = beats.filter { $0 > segment.startSeconds + 5 && $0 < segment.endSeconds - 1 }
+            let intervals = zip(inside.dropFirst(), inside).map { $0 - $1 }.sorted()
+            let median: Double = try XCTUnwrap(intervals.isEmpty ? nil : intervals[intervals.count / 2])
+            let measured: Double = 60 / median
+            XCTAssertEqual(measured, segment.spm, accuracy: segment.spm * 0.04, "\(segment.name ?? "")")
+        }
+    }
+}
