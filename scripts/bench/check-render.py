@@ -142,6 +142,25 @@ def main():
             print("  %-40s %6.1f LUFS" % (os.path.basename(t["path"])[:40], integrated))
     if values:
         print("  spread %.1f LU (max − min over %d tracks)" % (max(values) - min(values), len(values)))
+    if timeline.get("segments") and len(timeline["segments"]) > 1:
+        print("\nsegments: cadence measured on the mix (autocorrelation of its onset envelope, 100–240 BPM; numpy, not beattag)")
+        for seg in timeline["segments"]:
+            a, b = int(seg["startSeconds"] / hop_s) + 200, int(seg["endSeconds"] / hop_s) - 50
+            env = mix_env[a:b] - mix_env[a:b].mean()
+            if len(env) < 2000:
+                continue
+            ac = np.correlate(env, env, mode="full")[len(env) - 1:]
+            lags = np.arange(len(ac)) * hop_s
+            ok = (lags >= 60 / 240) & (lags <= 60 / 100)
+            best = np.argmax(np.where(ok, ac, -np.inf))
+            # Parabolic refinement of the peak.
+            y0, y1, y2 = ac[best - 1], ac[best], ac[best + 1]
+            shift = 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2) if (y0 - 2 * y1 + y2) != 0 else 0
+            bpm = 60 / ((best + shift) * hop_s)
+            cues = [c for c in timeline.get("cues", []) if abs(c["startSeconds"] - seg["startSeconds"]) < 0.05]
+            print("  %-12s planned %5.1f SPM, measured %6.1f BPM; %s" % (seg.get("name") or "-", seg["spm"], bpm,
+                  "cue at its start: \"%s\"" % cues[0]["text"] if cues else "no cue at its start"))
+
     integrated, peak = ebur128(mix_path)
     print("\nwhole mix: %.1f LUFS, true peak %.1f dBFS" % (integrated, peak))
     fixed = [t for t in tracks if not t["tempoAdjustAllowed"]]
