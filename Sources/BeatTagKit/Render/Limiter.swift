@@ -1,8 +1,10 @@
 import Foundation
 
-/// A look-ahead peak limiter for the mix: the audio is delayed by the look-ahead, and the gain on
-/// each output sample is the smallest any sample in the next 5 ms needs, so no sample exceeds the
+/// A look-ahead true-peak limiter for the mix: the audio is delayed by the look-ahead, and the gain
+/// on each output sample is the smallest any sample in the next 5 ms needs, so no peak exceeds the
 /// ceiling and the gain is already down when a peak arrives; it recovers smoothly after (80 ms).
+/// Peaks are read 4× oversampled (an 8-tap windowed-sinc interpolation between samples), as a DAC
+/// reconstructs them: the peaks between samples are what true-peak meters (dBTP) measure.
 /// Streams: `process` takes and returns stereo blocks; `flush` returns the delayed tail.
 public struct Limiter: Sendable {
     public var ceiling: Float
@@ -17,9 +19,20 @@ public struct Limiter: Sendable {
     private var sample = 0
     private var gain: Float = 1
 
-    /// `ceilingDB`: the highest sample peak, dBFS; 0.8 dB under −1 dBTP leaves room for the peaks
-    /// between samples (true peak) that a sample-peak limiter does not see.
-    public init(ceilingDB: Double = -1.8, sampleRate: Int) {
+    /// The last 8 input samples per channel, for the interpolation.
+    private var historyLeft = [Float](repeating: 0, count: 8), historyRight = [Float](repeating: 0, count: 8)
+    /// Windowed-sinc taps for the points ¼, ½, ¾ of the way between the middle two samples.
+    private static let taps: [[Float]] = [0.25, 0.5, 0.75].map { fraction in
+        (0..<8).map { k in
+            let x = Double(k - 3) - fraction  // distance from the interpolated point
+            let sinc = x == 0 ? 1 : sin(.pi * x) / (.pi * x)
+            let window = 0.5 + 0.5 * cos(.pi * x / 4.5)
+            return Float(sinc * window)
+        }
+    }
+
+    /// `ceilingDB`: the highest true peak, dBTP (0.5 dB of margin under −1 for the interpolation's error).
+    public init(ceilingDB: Double = -1.5, sampleRate: Int) {
         ceiling = Float(pow(10, ceilingDB / 20))
         lookahead = max(1, sampleRate * 5 / 1000)
         releasePerSample = Float(1 - exp(-1 / (0.08 * Double(sampleRate))))
@@ -30,7 +43,14 @@ public struct Limiter: Sendable {
     /// Limits `left`/`right` in place (the output lags the input by the look-ahead).
     public mutating func process(left: inout [Float], right: inout [Float]) {
         for i in 0..<left.count {
-            let peak = max(abs(left[i]), abs(right[i]))
+            historyLeft.removeFirst(); historyLeft.append(left[i])
+            historyRight.removeFirst(); historyRight.append(right[i])
+            var peak = max(abs(left[i]), abs(right[i]))
+            for taps in Limiter.taps {
+                var l: Float = 0, r: Float = 0
+                for k in 0..<8 { l += taps[k] * historyLeft[k]; r += taps[k] * historyRight[k] }
+                peak = max(peak, abs(l), abs(r))
+            }
             let need = peak > ceiling ? ceiling / peak : 1
             while window.count > windowStart, window[window.count - 1].need >= need { window.removeLast() }
             window.append((sample, need))
