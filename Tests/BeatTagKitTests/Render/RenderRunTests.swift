@@ -148,6 +148,36 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
     }
 
+    /// A real render process interrupted while it mixes: exit 130, nothing left under either name.
+    func testCtrlCDuringAMusicRenderLeavesNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("long.wav")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = ["render", "--spm", "170", "--duration", "6h", "-o", out, "--catalog", catalog]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
+        usleep(300_000)
+        XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")
+    }
+
+    func testEmptyCatalogSaysSoAndWritesNothing() throws {
+        let dir = try temporaryDirectory(self)
+        let empty = (dir as NSString).appendingPathComponent("empty.sqlite")
+        _ = try Catalog(path: empty)
+        let result = try runBeattag(["render", "--spm", "170", "--duration", "5m", "-o", (dir as NSString).appendingPathComponent("run.flac"), "--catalog", empty])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("the catalog is empty"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix("empty.sqlite") }, [])
+    }
+
     func testNoTrackNearTheCadenceWritesNothing() throws {
         let dir = try temporaryDirectory(self)
         let result = try runBeattag(["render", "--spm", "235", "--duration", "1m", "-o", (dir as NSString).appendingPathComponent("x.ogg"), "--catalog", catalog])
