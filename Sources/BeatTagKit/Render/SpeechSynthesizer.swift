@@ -19,8 +19,13 @@ public enum SpeechSynthesizer {
         lock.lock()
         defer { lock.unlock() }
         if sampleRate == 0 {
-            // DONT_EXIT: without its data directory espeak-ng would end the whole process.
+            // DONT_EXIT: without its data directory espeak-ng would end the whole process. It also
+            // prints its own message to stderr then; ours (one line) replaces it.
+            let savedStderr = dup(STDERR_FILENO)
+            let devNull = open("/dev/null", O_WRONLY)
+            if devNull >= 0 { dup2(devNull, STDERR_FILENO); close(devNull) }
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(beattag_espeak_dont_exit()))
+            if savedStderr >= 0 { dup2(savedStderr, STDERR_FILENO); close(savedStderr) }
             guard rate > 0 else {
                 throw SpeechError(description: "espeak-ng cannot start: its voice data is missing (install espeak-ng-data, or set ESPEAK_DATA_PATH to the folder holding espeak-ng-data)")
             }

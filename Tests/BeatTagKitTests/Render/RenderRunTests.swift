@@ -220,6 +220,18 @@ final class RenderWorkoutTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(track.startSeconds, segment.startSeconds - 1e-6)
             XCTAssertLessThanOrEqual(track.endSeconds, segment.endSeconds + 1e-6, "no crossfade across a change of cadence")
         }
+        // Without espeak-ng's voice data: one clear line, nothing written (a process of its own:
+        // espeak-ng initialises once per process).
+        let mute = (dir as NSString).appendingPathComponent("no-voices")
+        try FileManager.default.createDirectory(atPath: mute, withIntermediateDirectories: true)
+        let noVoice = try runBinary(["render", plan, "--max-hr", "190", "-o", (dir as NSString).appendingPathComponent("mute.ogg"),
+                                     "--catalog", catalog, "--profile", (dir as NSString).appendingPathComponent("p.toml")],
+                                    environment: ["ESPEAK_DATA_PATH": mute])
+        XCTAssertEqual(noVoice.status, 1)
+        XCTAssertEqual(noVoice.stderr.split(separator: "\n").count, 1, noVoice.stderr)
+        XCTAssertTrue(noVoice.stderr.contains("voice data is missing"), noVoice.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: (dir as NSString).appendingPathComponent("mute.ogg")))
+
         // The cadence of each segment, by aubio's beat tracker (not beattag's).
         let (status, log) = try runTool(try requiredTool("aubio"), ["beat", out])
         XCTAssertEqual(status, 0, log)
