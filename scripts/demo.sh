@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start: install what is missing, build (release), scan the bundled fixtures into a
-# temporary catalog and show the tracks you could run to at 175 steps per minute.
+# temporary catalog, show the tracks you could run to at 175 steps per minute and render a short
+# run at 170 (every beat on the clock).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/bootstrap.sh
@@ -20,4 +21,8 @@ echo
 echo "== beattag match --spm 175"
 "$beattag" match --spm 175 --catalog "$catalog"
 echo
-echo "catalog kept at $catalog; try: $beattag match --spm 165 --catalog $catalog"
+run=$(dirname "$catalog")/run-170.flac
+echo "== beattag render --spm 170 --duration 30s -o $run"
+"$beattag" render --spm 170 --duration 30s -o "$run" --catalog "$catalog"
+echo
+echo "catalog kept at $catalog; try: $beattag match --spm 165 --catalog $catalog, or play $run"

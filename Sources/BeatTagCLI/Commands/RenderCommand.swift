@@ -164,9 +164,10 @@ struct RenderCommand: ParsableCommand {
                                    DurationText.clock(p.clock.time(ofBeat: p.totalBeats).value)))
         }
         if json { try console.printJSON(result.timeline); return }
-        console.print(String(format: "%@ in %d segment%@: %d tracks, %d cues → %@ (+ %@); rendered in %.1f s",
-                             DurationText.clock(result.timeline.durationSeconds), plans.count, plans.count == 1 ? "" : "s",
-                             result.timeline.tracks.count, cues.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
+        let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
+            : "in \(plans.count) segments, \(cues.count) cue\(cues.count == 1 ? "" : "s")"
+        console.print(String(format: "%@ %@: %d tracks → %@ (+ %@); rendered in %.1f s", DurationText.clock(result.timeline.durationSeconds),
+                             shape, result.timeline.tracks.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
                              Date().timeIntervalSince(started)))
     }
 
