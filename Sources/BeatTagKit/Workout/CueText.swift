@@ -29,7 +29,7 @@ public enum CueText {
         }
     }
 
-    /// "four minutes", "one and a half minutes", "ninety seconds" is said "one and a half minutes".
+    /// A length as a coach says it: "four minutes", "one and a half minutes" (90 s), "thirty seconds".
     static func duration(_ minutes: Double) -> String {
         let seconds = Int((minutes * 60).rounded())
         let whole = seconds / 60, rest = seconds % 60
