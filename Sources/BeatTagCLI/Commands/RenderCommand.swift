@@ -82,9 +82,15 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         defer { bar.clear() }
         if clickOnly, let spm, let duration {
-            let seconds = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
-            let timeline = try failing { try ClickRun.render(spm: spm, seconds: seconds, levelDB: clickLevel ?? -6, to: output,
-                                                              isCancelled: { cancelled.isSet }, progress: { bar.update(fraction: $0, started: started) }) }
+            var options = RunRenderer.Options()
+            options.click = true
+            options.clickLevelDB = clickLevel ?? -6
+            let clock = MasterClock(spm: spm, sampleRate: MixFormat(path: output)!.sampleRate)
+            let plan = RunPlan.clickOnly(clock: clock, seconds: PlaylistBuilder.parseDuration(duration)!)  // validate() checked it
+            let timeline = try failing {
+                try RunRenderer(options: options).render([plan], to: output, isCancelled: { cancelled.isSet },
+                                                         progress: { bar.update(fraction: $0, started: started) })
+            }.timeline
             bar.clear()
             if json { try console.printJSON(timeline); return }
             console.print(String(format: "%@ of clicks at %g SPM (%d beats, %d phrases) → %@", DurationText.clock(timeline.durationSeconds),

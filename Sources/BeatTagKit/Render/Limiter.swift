@@ -19,8 +19,9 @@ public struct Limiter: Sendable {
     private var sample = 0
     private var gain: Float = 1
 
-    /// The last 8 input samples per channel, for the interpolation.
+    /// The last 8 input samples per channel, for the interpolation: a ring, oldest at `historyStart`.
     private var historyLeft = [Float](repeating: 0, count: 8), historyRight = [Float](repeating: 0, count: 8)
+    private var historyStart = 0
     /// Windowed-sinc taps for the points ¼, ½, ¾ of the way between the middle two samples.
     private static let taps: [[Float]] = [0.25, 0.5, 0.75].map { fraction in
         (0..<8).map { k in
@@ -43,12 +44,17 @@ public struct Limiter: Sendable {
     /// Limits `left`/`right` in place (the output lags the input by the look-ahead).
     public mutating func process(left: inout [Float], right: inout [Float]) {
         for i in 0..<left.count {
-            historyLeft.removeFirst(); historyLeft.append(left[i])
-            historyRight.removeFirst(); historyRight.append(right[i])
+            historyLeft[historyStart] = left[i]
+            historyRight[historyStart] = right[i]
+            historyStart = (historyStart + 1) & 7
             var peak = max(abs(left[i]), abs(right[i]))
             for taps in Limiter.taps {
                 var l: Float = 0, r: Float = 0
-                for k in 0..<8 { l += taps[k] * historyLeft[k]; r += taps[k] * historyRight[k] }
+                for k in 0..<8 {
+                    let slot = (historyStart + k) & 7
+                    l += taps[k] * historyLeft[slot]
+                    r += taps[k] * historyRight[slot]
+                }
                 peak = max(peak, abs(l), abs(r))
             }
             let need = peak > ceiling ? ceiling / peak : 1

@@ -39,6 +39,12 @@ public struct RunPlan: Sendable {
     /// A beat this much quieter than the track's median beat is intro or outro, not music to run to.
     static let quietBeatDB = -20.0
 
+    /// A run with no music: the click carries all of it (whole phrases closest to `seconds`).
+    public static func clickOnly(clock: MasterClock, seconds: Double) -> RunPlan {
+        RunPlan(clock: clock, totalBeats: clock.phrases(closestTo: seconds) * MasterClock.beatsPerPhrase, entries: [], leftOut: [],
+                clickCarriesFrom: 0)
+    }
+
     /// Plans a run from the catalog: the tracks `match` would offer at the clock's cadence, their
     /// beat lists from the catalog, their quiet intros and outros measured on the audio.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
