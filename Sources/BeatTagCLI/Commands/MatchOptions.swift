@@ -13,33 +13,11 @@ struct MatchOptions: ParsableArguments {
         }
     }
 
-    var maxShift: Double { filters.maxShift }
     var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime) }
     var filter: MatchFilter { filters.filter }
 
-    /// Why nothing in `catalog` matched, in one paragraph. Judges the whole catalog: only for when
-    /// the candidates in the tempo window gave nothing.
-    func explainNoMatch(in catalog: Catalog) throws -> String {
-        let all = try catalog.allTracks()
-        return explainNoMatch(CadenceMatcher.match(all, rules: rules, filter: filter), catalogSize: all.count)
-    }
-
-    func explainNoMatch(_ result: CadenceMatcher.Result, catalogSize: Int) -> String {
-        guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
-        var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)
-        var reasons = result.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
-        if !result.filtered.isEmpty {
-            reasons.append("(filters: " + result.filtered.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
-                .joined(separator: ", ") + ")")
-        }
-        text += " — rejected: " + reasons.joined(separator: ", ")
-        if !result.nearest.isEmpty {
-            text += ". Nearest tempos in the library: " + result.nearest.map { String(format: "%.1f", $0) }.joined(separator: ", ")
-                + String(format: " BPM (a ±%g%% window at %g SPM is %.1f–%.1f BPM)", maxShift, spm,
-                         rules.bpmWindow.lowerBound, rules.bpmWindow.upperBound)
-        }
-        return text
-    }
+    /// Why nothing in `catalog` matched, in one paragraph.
+    func explainNoMatch(in catalog: Catalog) throws -> String { try filters.explainNoMatch(rules, in: catalog) }
 }
 
 /// The tempo-change limit and the filters, for every command that picks tracks (`match`,
@@ -79,5 +57,30 @@ struct MatchFilterOptions: ParsableArguments {
         f.sources = sources
         f.excludedKeywords = (noDefaultExclusions ? [] : WorkoutKeywords.defaultExcluded) + extraKeywords
         return f
+    }
+
+    /// Why nothing in `catalog` matches `rules` with these filters, in one paragraph. Judges the
+    /// whole catalog: only for when the candidates in the tempo window gave nothing.
+    func explainNoMatch(_ rules: CadenceRules, in catalog: Catalog) throws -> String {
+        let all = try catalog.allTracks()
+        return explainNoMatch(rules, CadenceMatcher.match(all, rules: rules, filter: filter), catalogSize: all.count)
+    }
+
+    private func explainNoMatch(_ rules: CadenceRules, _ result: CadenceMatcher.Result, catalogSize: Int) -> String {
+        let spm = rules.spm, maxShift = rules.maxShiftPercent
+        guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
+        var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)
+        var reasons = result.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+        if !result.filtered.isEmpty {
+            reasons.append("(filters: " + result.filtered.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
+                .joined(separator: ", ") + ")")
+        }
+        text += " — rejected: " + reasons.joined(separator: ", ")
+        if !result.nearest.isEmpty {
+            text += ". Nearest tempos in the library: " + result.nearest.map { String(format: "%.1f", $0) }.joined(separator: ", ")
+                + String(format: " BPM (a ±%g%% window at %g SPM is %.1f–%.1f BPM)", maxShift, spm,
+                         rules.bpmWindow.lowerBound, rules.bpmWindow.upperBound)
+        }
+        return text
     }
 }

@@ -119,8 +119,7 @@ struct RenderCommand: ParsableCommand {
             let rules = CadenceRules(spm: segment.spm, maxShiftPercent: filters.maxShift, allowHalfTime: false)
             let matches = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
             if matches.isEmpty && segments.count == 1 {
-                let options = try MatchOptions.parse(["--spm", "\(segment.spm)", "--max-shift", "\(filters.maxShift)"])
-                throw CommandFailure(try options.explainNoMatch(in: catalog) + "; `--click-only` renders a metronome run")
+                throw CommandFailure(try filters.explainNoMatch(rules, in: catalog) + "; `--click-only` renders a metronome run")
             }
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
             var segmentPlan = try failing {
