@@ -10,9 +10,8 @@ final class RunnerCLITests: XCTestCase {
     private var catalog = ""
 
     override func setUpWithError() throws {
-        library = try copyOfFixtures(self)
-        catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        try runBeattag(["scan", library, "--catalog", catalog])
+        let fixtures = try ScannedFixtures(self)
+        (library, catalog) = (fixtures.library, fixtures.catalog)
     }
 
     private func tool(_ name: String) throws -> String { try requiredTool(name) }

@@ -11,9 +11,9 @@ final class RenderRunTests: XCTestCase {
     private var catalog = ""
 
     override func setUpWithError() throws {
-        library = try copyOfFixtures(self)
-        catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalog]).status, 1, "the odd fixtures fail, the rest is catalogued")
+        let fixtures = try ScannedFixtures(self)
+        (library, catalog) = (fixtures.library, fixtures.catalog)
+        XCTAssertEqual(fixtures.scan.status, 1, "the odd fixtures fail, the rest is catalogued")
     }
 
     /// Mono 11,025 Hz samples of a file, decoded by ffmpeg.
@@ -191,10 +191,8 @@ final class RenderRunTests: XCTestCase {
 /// A workout rendered: each segment on its own clock at its cadence, cues spoken at segment starts.
 final class RenderWorkoutTests: XCTestCase {
     func testSegmentsChangeCadenceOnThePhraseAndCuesStartThem() throws {
-        let library = try copyOfFixtures(self)
-        let dir = try temporaryDirectory(self)
-        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
-        _ = try runBeattag(["scan", library, "--catalog", catalog])
+        let fixtures = try ScannedFixtures(self)
+        let (dir, catalog) = (fixtures.folder, fixtures.catalog)
         let plan = (dir as NSString).appendingPathComponent("two.toml")
         try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nzone = 3\n"
             .write(toFile: plan, atomically: true, encoding: .utf8)

@@ -46,6 +46,21 @@ func copyOfFixtures(_ test: XCTestCase) throws -> String {
     return target
 }
 
+/// A copy of the fixtures scanned (in process) into a fresh catalog in a folder of its own, the
+/// folder for the test's other files.
+struct ScannedFixtures {
+    var library: String
+    var catalog: String
+    var folder: String { (catalog as NSString).deletingLastPathComponent }
+    var scan: CommandResult
+
+    init(_ test: XCTestCase) throws {
+        library = try copyOfFixtures(test)
+        catalog = (try temporaryDirectory(test) as NSString).appendingPathComponent("c.sqlite")
+        scan = try runBeattag(["scan", library, "--catalog", catalog])
+    }
+}
+
 struct ClearFixture {
     var file: String
     var bpm: Double

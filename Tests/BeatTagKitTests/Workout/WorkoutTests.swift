@@ -337,10 +337,8 @@ final class WorkoutCommandTests: XCTestCase {
 /// The workout M3U8 on real, decoded files: mpv plays every entry.
 final class WorkoutPlaybackTests: XCTestCase {
     func testMpvPlaysTheWorkoutPlaylist() throws {
-        let library = try copyOfFixtures(self)
-        let dir = try temporaryDirectory(self)
-        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
-        _ = try runBeattag(["scan", library, "--catalog", catalog])
+        let fixtures = try ScannedFixtures(self)
+        let (dir, catalog) = (fixtures.folder, fixtures.catalog)
         let plan = (dir as NSString).appendingPathComponent("short.toml")
         try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nspm = 172\n"
             .write(toFile: plan, atomically: true, encoding: .utf8)
