@@ -7,7 +7,10 @@ struct MatchOptions: ParsableArguments {
     @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
     @OptionGroup var filters: MatchFilterOptions
 
-    func validate() throws {
+    func validate() throws { try MatchOptions.checkCadence(spm) }
+
+    /// A cadence a runner can hold, or a usage error saying the range.
+    static func checkCadence(_ spm: Double) throws {
         guard CadenceRules.cadenceRange.contains(spm) else {
             throw ValidationError("cadence \(spm.formatted()) SPM is outside \(CadenceRules.cadenceRange.lowerBound.formatted())–\(CadenceRules.cadenceRange.upperBound.formatted()) steps per minute")
         }

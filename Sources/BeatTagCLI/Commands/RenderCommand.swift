@@ -60,7 +60,7 @@ struct RenderCommand: ParsableCommand {
             guard !clickOnly else { throw ValidationError("--click-only takes --spm and --duration, not a plan") }
         } else {
             guard let spm, let duration else { throw ValidationError("give --spm and --duration (or a workout PLAN)") }
-            guard CadenceRules.cadenceRange.contains(spm) else { throw ValidationError("cadence \(spm.formatted()) SPM is outside 100–240 steps per minute") }
+            try MatchOptions.checkCadence(spm)
             guard let seconds = PlaylistBuilder.parseDuration(duration), seconds >= 10, seconds <= 6 * 3600 else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
             }
