@@ -6,13 +6,16 @@
   aac-mp4      AAC 128 kb/s in .mp4
   wma          WMA v2 128 kb/s in .wma (ASF: no field for the encoder's priming)
   itunes-m4a   AAC with iTunes' 2112 samples of priming, declared only by the iTunSMPB tag (no edit list)
+  flac-shifted the control: lossless FLAC of the original without its first 50 samples (about 1 ms),
+               decoded by libsndfile. Whatever moves between the original and this copy is the
+               analysis's own sensitivity, not a decoder's: the yardstick for the lossy variants.
 
 Each folder gets truth.csv (the original's rows, the file renamed, plus an `original` column with the
 source file's absolute path) and the .beats files, so `beattag bench --corpus OUT/aac-m4a` scores the
 copies and compares them with their originals. Needs the ffmpeg command-line tool; writes outside the
 repository.
 
-  python3 scripts/bench/encode-corpus.py OUT ../shared/corpus-dev [../shared/corpus-real-dev ...]
+  python3 scripts/bench/encode-corpus.py OUT ../shared/corpus-dev [../shared/corpus-real-dev ...] [--only VARIANT ...]
 """
 import csv
 import os
@@ -27,6 +30,7 @@ VARIANTS = {
     "aac-mp4": (".mp4", ["-c:a", "aac", "-b:a", "128k"]),
     "wma": (".wma", ["-c:a", "wmav2", "-b:a", "128k"]),
     "itunes-m4a": (".m4a", ["-c:a", "aac", "-b:a", "160k", "-use_editlist", "0", "-af", "adelay=delays=1088S:all=1"]),
+    "flac-shifted": (".flac", ["-c:a", "flac", "-sample_fmt", "s32", "-af", "atrim=start_sample=50"]),
 }
 ITUNES_PRIMING = 2112  # FFmpeg's encoder primes 1024; the adelay above adds the other 1088.
 
@@ -79,14 +83,19 @@ def add_itunsmpb(path, frames):
 
 
 def main():
-    if len(sys.argv) < 3:
+    args = sys.argv[1:]
+    only = [args[i + 1] for i, a in enumerate(args) if a == "--only" and i + 1 < len(args)]
+    args = [a for i, a in enumerate(args) if a != "--only" and (i == 0 or args[i - 1] != "--only")]
+    if len(args) < 2 or any(v not in VARIANTS for v in only):
         sys.exit(__doc__)
-    out = sys.argv[1]
+    out, corpora = args[0], args[1:]
     for variant, (ext, codec) in VARIANTS.items():
+        if only and variant not in only:
+            continue
         folder = os.path.join(out, variant)
         os.makedirs(folder, exist_ok=True)
         rows_out, header_out = [], None
-        for corpus in sys.argv[2:]:
+        for corpus in corpora:
             corpus = os.path.abspath(corpus)
             with open(os.path.join(corpus, "truth.csv"), newline="") as f:
                 rows = list(csv.DictReader(f))

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Collects the training samples and fits the four tempo models (docs/tempo.md):
 #   FamilyDecision, OctaveDecision, BeatPhase on seed-1 tune + seed 2 (both splits) + corpus-dev;
-#   ConfidenceEvidence on the seed-3 tune split, songs those three never saw, so that it learns how
-#   far their outputs can be trusted out of sample.
+#   ConfidenceEvidence on the seed-3 tune split and all of seed 4, songs those three never saw, so
+#   that it learns how far their outputs can be trusted out of sample.
 # Checked on, never fitted: the seed-1 and seed-3 holdout splits.
-#   bash scripts/fit/refit.sh [SEED1] [SEED2] [SEED3] [CORPUS_DEV]
+#   bash scripts/fit/refit.sh [SEED1] [SEED2] [SEED3] [CORPUS_DEV] [SEED4]
 # Generate the corpora first (≈ 6 min each, one core):
 #   python3 scripts/devcorpus/generate.py /work/devcorpus
 #   python3 scripts/devcorpus/generate.py /work/devcorpus2 --seed 2
 #   python3 scripts/devcorpus/generate.py /work/devcorpus3 --seed 3
+#   python3 scripts/devcorpus/generate.py /work/devcorpus4 --seed 4
 # It prints the weights as Swift literals. Paste FamilyDecision and OctaveDecision, rebuild and run
 # it again (the phase and confidence samples depend on the tempo the first two choose), then paste
 # BeatPhase and ConfidenceEvidence, and bump AnalysisResult.currentVersion.
@@ -18,8 +19,9 @@ seed1=${1:-/work/devcorpus}
 seed2=${2:-/work/devcorpus2}
 seed3=${3:-/work/devcorpus3}
 corpus_dev=${4:-../shared/corpus-dev}
+seed4=${5:-/work/devcorpus4}
 train=("$seed1/tune" "$seed2/tune" "$seed2/holdout" "$corpus_dev")
-for folder in "${train[@]}" "$seed3/tune" "$seed1/holdout" "$seed3/holdout"; do
+for folder in "${train[@]}" "$seed3/tune" "$seed4/tune" "$seed4/holdout" "$seed1/holdout" "$seed3/holdout"; do
   [ -f "$folder/truth.csv" ] || { echo "refit: no $folder/truth.csv: generate the corpora first (see the top of $0)" >&2; exit 2; }
 done
 python3 -c 'import numpy' 2>/dev/null || { echo "refit: python3 with numpy is needed (pip install numpy)" >&2; exit 2; }
@@ -33,7 +35,7 @@ for i in "${!train[@]}"; do
   # Songs of different corpora share file names: prefix them so that leave-one-song-out stays per song.
   sed "s#\"file\":\"#\"file\":\"$i/#" "$work/train-$i.jsonl" >> "$work/train.jsonl"
 done
-"$beattag" bench --corpus "$seed3/tune" --json > "$work/calibration.json"
+"$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
 "$beattag" bench --corpus "$seed1/holdout" --training-data "$work/holdout.jsonl" --json > "$work/holdout.json"
 "$beattag" bench --corpus "$seed3/holdout" --json >> "$work/holdout.json"
 echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3

@@ -30,7 +30,7 @@ public final class TrackAnalyzer {
         guard duration >= 4 else { throw AnalysisError.tooShort(seconds: duration) }
         let envelope = onsets.finish()
         // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
-        guard (envelope.energy.max() ?? 0) > 3e-5 else { throw AnalysisError.silent }
+        guard (envelope.energy.max() ?? 0) > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
         return try TrackAnalyzer.analyse(envelope: envelope, duration: Seconds(duration), inspect: inspect)
     }
 

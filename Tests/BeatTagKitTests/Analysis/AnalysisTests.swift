@@ -19,7 +19,9 @@ final class OnsetEnvelopeTests: XCTestCase {
         let envelope = analyzer.envelope(of: signal)
         XCTAssertEqual(envelope.frameRate, 100.2, accuracy: 0.5)
         var errors: [Double] = []
-        for t in clickTimes {
+        // The first click is where the audio starts after leading digital silence: by design not an
+        // onset (OnsetDetector, OnsetDetectorTests). Every later click, after its own silence, is.
+        for t in clickTimes.dropFirst() {
             // The strongest frame within ±100 ms of the click.
             let center = Int((t - envelope.startTime.value) * envelope.frameRate)
             let window = max(0, center - 10)...min(envelope.count - 1, center + 10)

@@ -72,4 +72,23 @@ final class OctaveDecisionTests: XCTestCase {
         let fast = OctaveDecision.LevelEvidence(bpm: 150, beats: fastBeats, salience: 1, onBeat: 3)
         XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: g), 0.5)
     }
+
+    func testTheOctaveEvidenceDoesNotDependOnWhichBeatsPairUp() {
+        // The slow level is read as pairs of the faster level's beats. Whether the pairs start on
+        // the kick (1-2, 3-4) or on the snare (2-3, 4-1) is the tracker's accident (a 1 ms shift of
+        // the audio could change it) and must not change the answer: kick 1 and 3, snare 2 and 4,
+        // eighth hats at 100 BPM.
+        let g = curves(Groove(bpm: 100, kick: [0, 2], snare: [1, 3], hats: eighths))
+        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 60).map { FramePosition($0) }
+        let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
+        func features(_ beats: [FramePosition]) -> [Double] {
+            OctaveDecision.features(slow: slow, fast: .init(bpm: 100, beats: beats, salience: 1, onBeat: 3), curves: g)
+        }
+        let onKick = features(fastBeats), onSnare = features(Array(fastBeats.dropFirst()))
+        for (name, (x, y)) in zip(OctaveDecision.featureNames, zip(onKick, onSnare)) {
+            XCTAssertEqual(x, y, accuracy: 0.02, name)
+        }
+        XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: .init(bpm: 100, beats: Array(fastBeats.dropFirst()), salience: 1, onBeat: 3),
+                                                              curves: g), 0.5)
+    }
 }

@@ -11,8 +11,8 @@ public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
 
     static let model = LogisticModel(
-        weights: [-1.4029, 1.5889, 0.1790, 2.8179, -6.7369, 1.0518, 2.2529, -7.9106, -5.3240, -0.7666, 8.8199, 0.0590, -3.4420, 1.6497, -3.6648],
-        bias: 0.1755)
+        weights: [-1.8927, 2.3137, 1.0386, 1.9741, -10.7013, 3.6035, 0.4906, -10.7729, -4.2269, -1.4979, 17.7133, 0.5690, -3.1419, -0.1299, -6.2092],
+        bias: 0.7278)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {

@@ -21,6 +21,10 @@ public final class OnsetDetector {
     private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
     private var energy: [Float] = []
     private let startTime: Seconds
+    /// RMS below which samples are digital silence (−90 dBFS).
+    public static let silenceRMS: Float = 3e-5
+    /// Whether a hop of sound has reached the start of the window yet.
+    private var heardSound = false
 
     /// `timeOffset`: added to sample positions (the resampler's delay, negative).
     public init(sampleRate: Double, timeOffset: Seconds = .zero) {
@@ -62,7 +66,7 @@ public final class OnsetDetector {
     private func analyseFrame(at offset: Int) {
         let n = OnsetDetector.windowSize
         let input = fft.input
-        var sumSquares: Float = 0
+        var sumSquares: Float = 0, headSquares: Float = 0
         pending.withUnsafeBufferPointer { p in
             window.withUnsafeBufferPointer { w in
                 for i in 0..<n {
@@ -70,8 +74,18 @@ public final class OnsetDetector {
                     sumSquares += s * s
                     input[i] = s * w[i]
                 }
+                for i in 0..<hop { headSquares += p[offset + i] * p[offset + i] }
             }
         }
+        // Where the audio starts after leading digital silence (a lead-in, the zeros a decoder puts
+        // where a codec's first frame is lost) is the start of the recording, not an accent of the
+        // music: against silence the log spectrum jumps in every band at once, often several times
+        // any drum hit and by an amount that depends on where the cut falls in the window, and that
+        // one spike swayed the octave of whole tracks. No flux until the window's first hop holds
+        // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
+        let headSilent = (headSquares / Float(hop)).squareRoot() < OnsetDetector.silenceRMS
+        let enteringFromSilence = !heardSound && headSilent
+        if !headSilent { heardSound = true }
         var flux = SIMD4<Float>()
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
@@ -83,7 +97,7 @@ public final class OnsetDetector {
                         // log(1 + γ·x): compresses level differences between tracks and layers.
                         let value = log1pf(100 * sum)
                         let diff = value - prev[band]
-                        if diff > 0 { flux[bandGroup[band]] += diff }
+                        if diff > 0, !enteringFromSilence { flux[bandGroup[band]] += diff }
                         prev[band] = value
                     }
                 }

@@ -27,8 +27,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.0705, 0.1576, 0.5909, 0.0364, 0.0169],
-        bias: -1.6257)
+        weights: [0.7423, -0.0073, 0.4400, -0.9839, -1.6953],
+        bias: -1.3667)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

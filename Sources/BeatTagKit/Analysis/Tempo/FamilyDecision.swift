@@ -32,8 +32,8 @@ public enum FamilyDecision {
     ]
 
     static let model = LogisticModel(
-        weights: [2.7983, 8.2632, 2.8890, -4.8512, 3.0985, -2.5010, 0.6969, 0.0269, 1.6366, 0.8839, -0.9257, 0.5673, 2.1394, 4.5478],
-        bias: 0.7645)
+        weights: [2.6904, 8.4452, 2.7981, -5.2757, 3.3862, -1.9668, 0.9529, -0.1118, 1.1740, 1.4736, -1.2322, 0.4104, 2.1003, 3.3904],
+        bias: 0.5500)
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
     static func features(bpm: Double, frameRate: Double, periodicity: Periodicity,

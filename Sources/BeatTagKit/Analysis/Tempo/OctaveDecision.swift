@@ -2,12 +2,13 @@ import Foundation
 
 /// Decides between a tempo and its double from the musical evidence at the two metrical levels.
 ///
-/// The question is which of two levels, slow S and fast F = 2S, a listener taps. The evidence:
-/// - where kicks and snares fall in the slow level's four-beat bar: popular music puts a kick or
-///   snare on every beat and fills half-beats only now and then, so at a level that is too slow
-///   every half-beat carries one (the snare on 2 and 4 of the real tempo), while at the right level
-///   some half-beat is nearly empty. Read per band: kick/bass, snare bodies, hats, all;
-/// - backbeat: at the right slow level kick and snare alternate between beats;
+/// The question is which of two levels, slow S and fast F = 2S, a listener taps. The evidence, read
+/// on F's tracked beats taken in pairs (one of each pair a beat of S, the other its half-beat):
+/// - how kicks and snares fill the two sets of positions: popular music puts a kick or snare on
+///   every beat and fills half-beats only now and then, so at a level that is too slow both sets
+///   carry one (the snare on 2 and 4 of the real tempo), while at the right level the weaker set is
+///   nearly empty somewhere. Read per band: kick/bass, snare bodies, hats, all;
+/// - backbeat: kicks on one set and snares on the other, or alternating within the stronger set;
 /// - how strongly each level's periodicity and its tracked beats stand out;
 /// - tempo itself: the training pairs are weighted to `TempoPrior.library` (most songs 80–140 BPM),
 ///   so the tempo terms and the bias act as that prior, not as a lean toward the running range.
@@ -49,16 +50,16 @@ public enum OctaveDecision {
     }
 
     public static let featureNames = [
-        "tempo", "drumsEmptiestHalf", "drumsMeanHalf", "lowMeanHalf", "snareMeanHalf", "highMeanHalf",
-        "allMeanHalf", "snareAlternation", "lowAlternation", "salienceRatio", "clarityRatio", "slowClarity",
-        "tempoSquared", "tempoXEmptiest", "tempoXAlternation", "fastHalf", "fastQuarter", "fastHatsQuarter",
-        "fastHatsHalf",
+        "tempo", "drumsEmptiestHalf", "drumsBalance", "lowBalance", "snareBalance", "highBalance",
+        "allBalance", "kickSnareOpposition", "snareAlternation", "lowAlternation", "salienceRatio", "clarityRatio",
+        "slowClarity", "tempoSquared", "tempoXEmptiest", "tempoXAlternation", "fastHalf", "fastQuarter",
+        "fastHatsQuarter", "fastHatsHalf",
     ]
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
     static let model = LogisticModel(
-        weights: [-0.9026, 3.7194, 0.0243, 0.2225, -0.0564, -0.6917, 0.2477, -2.3884, -2.7467, 1.9643, 1.6139, 0.2605, -3.5511, -1.0640, -1.1364, 1.2921, -1.0432, 2.4010, 2.7861],
-        bias: -0.4762)
+        weights: [-0.7432, 3.2938, 0.5498, 0.6157, 0.2191, -0.3498, 0.4196, 0.3421, -3.3213, -2.6468, 1.0597, 1.2204, 0.4960, -3.2845, -1.0613, -1.2137, 1.1315, -1.5162, 1.6801, 2.6777],
+        bias: -3.3150)
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
@@ -66,52 +67,79 @@ public enum OctaveDecision {
     /// (the "and" of 3 in a two-step) fills that beat of the faster level.
     static let window = 0.3
 
-    /// Strength of a stream on the slow level's beats and half-beats.
+    /// Strength of a stream at the slow level's beats and half-beats, by position in a four-beat bar.
+    ///
+    /// Every feature read from it is the same whichever set is which (`beat` and `half` swapped):
+    /// which of F's beats pair up is the tracker's accident, and it must not change the answer.
     struct Profile {
-        var onBeat = 0.0
-        var even = 0.0, odd = 0.0
-        /// Mean per half-beat position in the four-beat bar.
+        /// Mean per slow beat / per half-beat, by position in the four-beat bar.
+        var beat = [Double](repeating: 0, count: 4)
         var half = [Double](repeating: 0, count: 4)
 
-        init(_ x: [Float], slowBeats: [FramePosition]) {
+        /// Read on the faster level's tracked beats, taken in pairs: the first of each pair is a slow
+        /// beat, the second its half-beat. The slow level's own tracking is not used: at a level that
+        /// is too slow, beats and half-beats both carry onsets and its tracker may change phase
+        /// mid-song (a 1 ms shift of the audio was enough), mixing the two sets.
+        /// `radius`: frames around each beat, else `OctaveDecision.window` of the slow beat.
+        init(_ x: [Float], fastBeats: [FramePosition], radius fixedRadius: Int? = nil) {
             var counts = [Double](repeating: 0, count: 4)
-            var evenCount = 0.0, oddCount = 0.0
-            let intervals = max(0, slowBeats.count - 1)
-            for i in 0..<intervals {
-                let length = slowBeats[i + 1] - slowBeats[i]
-                let radius = Int((length.value * OctaveDecision.window).rounded())
-                let on = Novelty.peak(x, around: slowBeats[i], radius: radius) ?? 0
-                onBeat += on
-                if i % 2 == 0 { even += on; evenCount += 1 } else { odd += on; oddCount += 1 }
-                half[i % 4] += Novelty.peak(x, around: slowBeats[i] + length / 2, radius: radius) ?? 0
-                counts[i % 4] += 1
+            var k = 0
+            while 2 * k + 2 < fastBeats.count {
+                let length = fastBeats[2 * k + 2] - fastBeats[2 * k]
+                let radius = fixedRadius ?? Int((length.value * OctaveDecision.window).rounded())
+                beat[k % 4] += Novelty.peak(x, around: fastBeats[2 * k], radius: radius) ?? 0
+                half[k % 4] += Novelty.peak(x, around: fastBeats[2 * k + 1], radius: radius) ?? 0
+                counts[k % 4] += 1
+                k += 1
             }
-            onBeat /= Double(max(intervals, 1))
-            even /= max(evenCount, 1)
-            odd /= max(oddCount, 1)
-            for k in 0..<4 { half[k] /= max(counts[k], 1) }
+            for k in 0..<4 {
+                beat[k] /= max(counts[k], 1)
+                half[k] /= max(counts[k], 1)
+            }
         }
 
-        var emptiestHalf: Double { min(1.5, (half.min() ?? 0) / (onBeat + OctaveDecision.floor)) }
-        var meanHalf: Double { min(1.5, half.reduce(0, +) / 4 / (onBeat + OctaveDecision.floor)) }
-        var alternation: Double { abs(even - odd) / (even + odd + OctaveDecision.floor) }
+        private static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(max(x.count, 1)) }
+        private var strong: [Double] { Self.mean(beat) >= Self.mean(half) ? beat : half }
+        private var weak: [Double] { Self.mean(beat) >= Self.mean(half) ? half : beat }
+
+        /// Weaker positions over the stronger (1: the faster level's beats all alike; near 0: every
+        /// other one empty, as at a right slow level).
+        var balance: Double { Self.mean(weak) / (Self.mean(strong) + OctaveDecision.floor) }
+        /// The emptiest of the weaker positions over the stronger: at a level that is too slow even
+        /// this one carries a kick or snare.
+        var emptiest: Double { min(1.5, (weak.min() ?? 0) / (Self.mean(strong) + OctaveDecision.floor)) }
+        /// Log of beat strength over half-beat strength: its sign flips with the phase.
+        var lean: Double { max(-3, min(3, log((Self.mean(beat) + OctaveDecision.floor) / (Self.mean(half) + OctaveDecision.floor)))) }
+        /// Pulse clarity of the faster level (mean on all its beats) and of the slower level at its
+        /// better phase.
+        var clarity: Double { (Self.mean(beat) + Self.mean(half)) / 2 }
+        var slowClarity: Double { max(Self.mean(beat), Self.mean(half)) }
+        /// How much alternate positions of the stronger set differ (kick, snare, kick, snare).
+        var alternation: Double {
+            let s = strong, even = s[0] + s[2], odd = s[1] + s[3]
+            return abs(even - odd) / (even + odd + OctaveDecision.floor)
+        }
     }
 
     /// Features of the pair in `featureNames` order.
     public static func features(slow: LevelEvidence, fast: LevelEvidence, curves: OnsetCurves) -> [Double] {
-        let drums = Profile(curves.drums, slowBeats: slow.beats)
-        let low = Profile(curves.low, slowBeats: slow.beats)
-        let snare = Profile(curves.snare, slowBeats: slow.beats)
-        let high = Profile(curves.high, slowBeats: slow.beats)
-        let all = Profile(curves.all, slowBeats: slow.beats)
+        let drums = Profile(curves.drums, fastBeats: fast.beats)
+        let low = Profile(curves.low, fastBeats: fast.beats)
+        let snare = Profile(curves.snare, fastBeats: fast.beats)
+        let high = Profile(curves.high, fastBeats: fast.beats)
+        let all = Profile(curves.all, fastBeats: fast.beats)
+        let body = Profile(curves.body, fastBeats: fast.beats, radius: 2)
         func ratio(_ a: Double, _ b: Double) -> Double { max(-3, min(3, log(max(a, 1e-3) / max(b, 1e-3)))) }
         let tempo = log2(fast.bpm / 120)
         let sub = fast.subdivision
+        // Kicks on one set of positions and snares on the other: the backbeat of the faster level.
+        // The product of the two leans keeps its sign when the phase flips.
+        let opposition = max(-3, min(3, -low.lean * snare.lean))
         return [
-            tempo, drums.emptiestHalf, drums.meanHalf, low.meanHalf, snare.meanHalf, high.meanHalf,
-            all.meanHalf, snare.alternation, low.alternation, ratio(fast.salience, slow.salience),
-            ratio(fast.onBeat, slow.onBeat), min(6, slow.onBeat),
-            tempo * tempo, tempo * drums.emptiestHalf, tempo * snare.alternation,
+            tempo, drums.emptiest, drums.balance, low.balance, snare.balance, high.balance,
+            all.balance, opposition, snare.alternation, low.alternation, ratio(fast.salience, slow.salience),
+            ratio(body.clarity, body.slowClarity), min(6, body.slowClarity),
+            tempo * tempo, tempo * drums.emptiest, tempo * snare.alternation,
             sub.half - sub.beat, sub.quarter - sub.beat, sub.hatsQuarter, sub.hatsHalf,
         ]
     }
