@@ -55,6 +55,10 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
+        // The master clock puts every beat of every track on a step: there is no half-time render.
+        guard !filters.allowHalfTime else {
+            throw ValidationError("render puts a beat on every step: --allow-half-time is for match, playlist and workout")
+        }
         if plan != nil {
             guard spm == nil, duration == nil else { throw ValidationError("a plan sets the cadence and the length: give a PLAN or --spm and --duration, not both") }
             guard !clickOnly else { throw ValidationError("--click-only takes --spm and --duration, not a plan") }

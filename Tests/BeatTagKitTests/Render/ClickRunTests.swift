@@ -77,6 +77,10 @@ final class ClickRunTests: XCTestCase {
         let badQuality = try runBeattag(["render", "--spm", "170", "--duration", "1m", "--quality", "best", "-o", (dir as NSString).appendingPathComponent("run.flac")])
         XCTAssertEqual(badQuality.status, 64)
         XCTAssertTrue(badQuality.stderr.contains("fast, standard or fine"), badQuality.stderr)
+        // Accepted by the shared filter options, but render has no half-time: refused, not ignored.
+        let halfTime = try runBeattag(["render", "--spm", "170", "--duration", "1m", "--allow-half-time", "-o", (dir as NSString).appendingPathComponent("run.flac")])
+        XCTAssertEqual(halfTime.status, 64)
+        XCTAssertTrue(halfTime.stderr.contains("--allow-half-time is for match, playlist and workout"), halfTime.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
     }
 
