@@ -66,7 +66,7 @@ public final class OnsetDetector {
     private func analyseFrame(at offset: Int) {
         let n = OnsetDetector.windowSize
         let input = fft.input
-        var sumSquares: Float = 0, headSquares: Float = 0
+        var sumSquares: Float = 0
         pending.withUnsafeBufferPointer { p in
             window.withUnsafeBufferPointer { w in
                 for i in 0..<n {
@@ -74,7 +74,6 @@ public final class OnsetDetector {
                     sumSquares += s * s
                     input[i] = s * w[i]
                 }
-                for i in 0..<hop { headSquares += p[offset + i] * p[offset + i] }
             }
         }
         // Where the audio starts after leading digital silence (a lead-in, the zeros a decoder puts
@@ -83,9 +82,11 @@ public final class OnsetDetector {
         // any drum hit and by an amount that depends on where the cut falls in the window, and that
         // one spike swayed the octave of whole tracks. No flux until the window's first hop holds
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
-        let headSilent = (headSquares / Float(hop)).squareRoot() < OnsetDetector.silenceRMS
-        let enteringFromSilence = !heardSound && headSilent
-        if !headSilent { heardSound = true }
+        if !heardSound {
+            var head: Float = 0
+            for i in offset..<(offset + hop) { head += pending[i] * pending[i] }
+            heardSound = (head / Float(hop)).squareRoot() >= OnsetDetector.silenceRMS
+        }
         var flux = SIMD4<Float>()
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
@@ -97,12 +98,13 @@ public final class OnsetDetector {
                         // log(1 + γ·x): compresses level differences between tracks and layers.
                         let value = log1pf(100 * sum)
                         let diff = value - prev[band]
-                        if diff > 0, !enteringFromSilence { flux[bandGroup[band]] += diff }
+                        if diff > 0 { flux[bandGroup[band]] += diff }
                         prev[band] = value
                     }
                 }
             }
         }
+        if !heardSound { flux = .zero }
         for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         energy.append((sumSquares / Float(n)).squareRoot())
