@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Re-encodes annotated corpora into the formats FFmpeg decodes for beattag, one folder per variant:
+"""Re-encodes annotated corpora into the formats FFmpeg decodes for beattag (and one lossless
+control that libsndfile decodes), one folder per variant:
 
   aac-m4a      AAC 160 kb/s in .m4a (FFmpeg's encoder: 1024 samples of priming, declared by an edit list)
   alac-m4a     Apple Lossless in .m4a
@@ -15,14 +16,14 @@ source file's absolute path) and the .beats files, so `beattag bench --corpus OU
 copies and compares them with their originals. Needs the ffmpeg command-line tool; writes outside the
 repository.
 
-  python3 scripts/bench/encode-corpus.py OUT ../shared/corpus-dev [../shared/corpus-real-dev ...] [--only VARIANT ...]
+  python3 scripts/bench/encode-corpus.py OUT ../shared/corpus-dev [../shared/corpus-real-dev ...] [--only VARIANT]...
 """
+import argparse
 import csv
 import os
 import shutil
 import struct
 import subprocess
-import sys
 
 VARIANTS = {
     "aac-m4a": (".m4a", ["-c:a", "aac", "-b:a", "160k"]),
@@ -83,12 +84,12 @@ def add_itunsmpb(path, frames):
 
 
 def main():
-    args = sys.argv[1:]
-    only = [args[i + 1] for i, a in enumerate(args) if a == "--only" and i + 1 < len(args)]
-    args = [a for i, a in enumerate(args) if a != "--only" and (i == 0 or args[i - 1] != "--only")]
-    if len(args) < 2 or any(v not in VARIANTS for v in only):
-        sys.exit(__doc__)
-    out, corpora = args[0], args[1:]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", help="folder to write one subfolder per variant into")
+    parser.add_argument("corpora", nargs="+", help="annotated corpus folders (truth.csv, .beats)")
+    parser.add_argument("--only", action="append", choices=list(VARIANTS), help="make only this variant (repeatable)")
+    args = parser.parse_args()
+    out, corpora, only = args.out, args.corpora, args.only or []
     for variant, (ext, codec) in VARIANTS.items():
         if only and variant not in only:
             continue

@@ -75,20 +75,48 @@ final class OctaveDecisionTests: XCTestCase {
 
     func testTheOctaveEvidenceDoesNotDependOnWhichBeatsPairUp() {
         // The slow level is read as pairs of the faster level's beats. Whether the pairs start on
-        // the kick (1-2, 3-4) or on the snare (2-3, 4-1) is the tracker's accident (a 1 ms shift of
-        // the audio could change it) and must not change the answer: kick 1 and 3, snare 2 and 4,
-        // eighth hats at 100 BPM.
-        let g = curves(Groove(bpm: 100, kick: [0, 2], snare: [1, 3], hats: eighths))
-        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 60).map { FramePosition($0) }
-        let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
-        func features(_ beats: [FramePosition]) -> [Double] {
-            OctaveDecision.features(slow: slow, fast: .init(bpm: 100, beats: beats, salience: 1, onBeat: 3), curves: g)
+        // the kick (1-2, 3-4) or on the snare (2-3, 4-1), and which pair counts as the first of the
+        // bar, is the tracker's accident (a 1 ms shift of the audio could change it) and must not
+        // change the answer. Two grooves at 100 BPM: a backbeat (kick 1 and 3, snare 2 and 4), and
+        // one whose stronger set alternates (kick on 1, snare on 3: kick, snare, kick, snare).
+        for (kick, snare) in [([0.0, 2], [1.0, 3]), ([0.0], [2.0])] {
+            let g = curves(Groove(bpm: 100, kick: kick, snare: snare, hats: eighths))
+            let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 60).map { FramePosition($0) }
+            let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
+            func features(_ beats: ArraySlice<FramePosition>) -> [Double] {
+                OctaveDecision.features(slow: slow, fast: .init(bpm: 100, beats: Array(beats), salience: 1, onBeat: 3), curves: g)
+            }
+            let reference = features(fastBeats[...])
+            for dropped in 1...3 {
+                for (name, (x, y)) in zip(OctaveDecision.featureNames, zip(reference, features(fastBeats.dropFirst(dropped)))) {
+                    XCTAssertEqual(x, y, accuracy: 0.02, "\(name), kick \(kick), first \(dropped) beats dropped")
+                }
+            }
         }
-        let onKick = features(fastBeats), onSnare = features(Array(fastBeats.dropFirst()))
-        for (name, (x, y)) in zip(OctaveDecision.featureNames, zip(onKick, onSnare)) {
-            XCTAssertEqual(x, y, accuracy: 0.02, name)
-        }
-        XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: .init(bpm: 100, beats: Array(fastBeats.dropFirst()), salience: 1, onBeat: 3),
-                                                              curves: g), 0.5)
+    }
+
+    func testTheProfileIsTheSameWithItsTwoSetsSwapped() {
+        // Directly: every feature read from a profile is unchanged when beats and half-beats swap,
+        // including near a tie between the two sets, where "the stronger set" is a coin toss.
+        let x: [Float] = (0..<2000).map { Float(($0 * 7919) % 13) / 13 }
+        let beats = stride(from: 5.0, to: 1990, by: 37).map { FramePosition($0) }
+        let a = OctaveDecision.Profile(x, fastBeats: beats)
+        var b = a
+        (b.beat, b.half) = (a.half, a.beat)
+        XCTAssertEqual(a.balance, b.balance, accuracy: 1e-12)
+        XCTAssertEqual(a.emptiest, b.emptiest, accuracy: 1e-12)
+        XCTAssertEqual(a.alternation, b.alternation, accuracy: 1e-12)
+        XCTAssertEqual(a.slowClarity, b.slowClarity, accuracy: 1e-12)
+        XCTAssertEqual(a.lean, -b.lean, accuracy: 1e-12)
+    }
+
+    func testAShortTrackDoesNotReadAsEmpty() {
+        // Five fast beats make two pairs: two of the bar's four positions get none, and must not
+        // count as empty positions (which read as "slow").
+        let g = curves(Groove(bpm: 100, kick: [0, 2], snare: [1, 3], hats: eighths), seconds: 3.2)
+        let fastBeats = stride(from: 0.0, to: 300, by: 60).map { FramePosition($0) }
+        let profile = OctaveDecision.Profile(g.drums, fastBeats: fastBeats)
+        XCTAssertGreaterThan(profile.emptiest, 0.3)
+        XCTAssertEqual(profile.alternation, 0, "alternation needs all four positions")
     }
 }

@@ -11,8 +11,8 @@ public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
 
     static let model = LogisticModel(
-        weights: [-1.8927, 2.3137, 1.0386, 1.9741, -10.7013, 3.6035, 0.4906, -10.7729, -4.2269, -1.4979, 17.7133, 0.5690, -3.1419, -0.1299, -6.2092],
-        bias: 0.7278)
+        weights: [-1.4482, 3.3459, 0.3116, 2.0905, -9.8653, 3.6649, 0.5290, -10.6656, -4.3152, -1.3366, 17.6615, 0.7323, -3.0272, 0.6339, -7.1485],
+        bias: 0.5870)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {

@@ -27,8 +27,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.7423, -0.0073, 0.4400, -0.9839, -1.6953],
-        bias: -1.3667)
+        weights: [0.7412, -0.0844, 0.4443, -0.9615, -1.7020],
+        bias: -1.0060)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -58,8 +58,8 @@ public enum OctaveDecision {
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
     static let model = LogisticModel(
-        weights: [-0.7432, 3.2938, 0.5498, 0.6157, 0.2191, -0.3498, 0.4196, 0.3421, -3.3213, -2.6468, 1.0597, 1.2204, 0.4960, -3.2845, -1.0613, -1.2137, 1.1315, -1.5162, 1.6801, 2.6777],
-        bias: -3.3150)
+        weights: [-0.8165, 7.0541, 1.1426, 0.7861, 0.2192, -0.3721, 0.4856, -0.0237, -2.3194, -0.4352, 0.6170, 1.6043, 0.4038, -3.2986, -1.0707, -0.2879, 0.9910, -1.4068, 2.5995, 2.6878],
+        bias: -7.3037)
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
@@ -76,10 +76,15 @@ public enum OctaveDecision {
         var beat = [Double](repeating: 0, count: 4)
         var half = [Double](repeating: 0, count: 4)
 
+        /// Positions of the bar that got at least one pair (a short track may fill fewer than four).
+        private var filled = 0
+
         /// Read on the faster level's tracked beats, taken in pairs: the first of each pair is a slow
         /// beat, the second its half-beat. The slow level's own tracking is not used: at a level that
         /// is too slow, beats and half-beats both carry onsets and its tracker may change phase
-        /// mid-song (a 1 ms shift of the audio was enough), mixing the two sets.
+        /// mid-song (a 1 ms shift of the audio was enough), mixing the two sets. (Where the faster
+        /// level's tracker skips or adds a beat, the pairing flips from there on and the two sets
+        /// mix too; that is rarer, the faster level having an onset on most beats.)
         /// `radius`: frames around each beat, else `OctaveDecision.window` of the slow beat.
         init(_ x: [Float], fastBeats: [FramePosition], radius fixedRadius: Int? = nil) {
             var counts = [Double](repeating: 0, count: 4)
@@ -92,32 +97,47 @@ public enum OctaveDecision {
                 counts[k % 4] += 1
                 k += 1
             }
+            filled = counts.filter { $0 > 0 }.count
             for k in 0..<4 {
                 beat[k] /= max(counts[k], 1)
                 half[k] /= max(counts[k], 1)
             }
         }
 
-        private static func mean(_ x: [Double]) -> Double { x.reduce(0, +) / Double(max(x.count, 1)) }
-        private var strong: [Double] { Self.mean(beat) >= Self.mean(half) ? beat : half }
-        private var weak: [Double] { Self.mean(beat) >= Self.mean(half) ? half : beat }
+        /// Over the positions that got a pair.
+        private var beatMean: Double { beat.prefix(filled).reduce(0, +) / Double(max(filled, 1)) }
+        private var halfMean: Double { half.prefix(filled).reduce(0, +) / Double(max(filled, 1)) }
+        /// How much the beat set outweighs the other, 0…1 (½: alike). The features below that need
+        /// "the stronger set" blend the two readings by it, so that a near tie (as at a level that is
+        /// too slow) moves them smoothly instead of switching between the sets.
+        private var beatShare: Double { beatMean + halfMean > 0 ? beatMean / (beatMean + halfMean) : 0.5 }
+        private func blend(ifBeatStrong: Double, ifHalfStrong: Double) -> Double {
+            beatShare * ifBeatStrong + (1 - beatShare) * ifHalfStrong
+        }
 
         /// Weaker positions over the stronger (1: the faster level's beats all alike; near 0: every
         /// other one empty, as at a right slow level).
-        var balance: Double { Self.mean(weak) / (Self.mean(strong) + OctaveDecision.floor) }
+        var balance: Double { min(beatMean, halfMean) / (max(beatMean, halfMean) + OctaveDecision.floor) }
         /// The emptiest of the weaker positions over the stronger: at a level that is too slow even
         /// this one carries a kick or snare.
-        var emptiest: Double { min(1.5, (weak.min() ?? 0) / (Self.mean(strong) + OctaveDecision.floor)) }
+        var emptiest: Double {
+            func e(_ weak: [Double], over strong: Double) -> Double {
+                min(1.5, (weak.prefix(filled).min() ?? 0) / (strong + OctaveDecision.floor))
+            }
+            return blend(ifBeatStrong: e(half, over: beatMean), ifHalfStrong: e(beat, over: halfMean))
+        }
         /// Log of beat strength over half-beat strength: its sign flips with the phase.
-        var lean: Double { max(-3, min(3, log((Self.mean(beat) + OctaveDecision.floor) / (Self.mean(half) + OctaveDecision.floor)))) }
+        var lean: Double { max(-3, min(3, log((beatMean + OctaveDecision.floor) / (halfMean + OctaveDecision.floor)))) }
         /// Pulse clarity of the faster level (mean on all its beats) and of the slower level at its
         /// better phase.
-        var clarity: Double { (Self.mean(beat) + Self.mean(half)) / 2 }
-        var slowClarity: Double { max(Self.mean(beat), Self.mean(half)) }
-        /// How much alternate positions of the stronger set differ (kick, snare, kick, snare).
+        var clarity: Double { (beatMean + halfMean) / 2 }
+        var slowClarity: Double { max(beatMean, halfMean) }
+        /// How much alternate positions of the stronger set differ (kick, snare, kick, snare); 0
+        /// until all four positions of the bar are filled.
         var alternation: Double {
-            let s = strong, even = s[0] + s[2], odd = s[1] + s[3]
-            return abs(even - odd) / (even + odd + OctaveDecision.floor)
+            guard filled == 4 else { return 0 }
+            func a(_ s: [Double]) -> Double { abs(s[0] + s[2] - s[1] - s[3]) / (s[0] + s[1] + s[2] + s[3] + OctaveDecision.floor) }
+            return blend(ifBeatStrong: a(beat), ifHalfStrong: a(half))
         }
     }
 
