@@ -50,7 +50,7 @@ public enum OctaveDecision {
     }
 
     public static let featureNames = [
-        "tempo", "drumsEmptiestHalf", "drumsBalance", "lowBalance", "snareBalance", "highBalance",
+        "tempo", "drumsEmptiest", "drumsBalance", "lowBalance", "snareBalance", "highBalance",
         "allBalance", "kickSnareOpposition", "snareAlternation", "lowAlternation", "salienceRatio", "clarityRatio",
         "slowClarity", "tempoSquared", "tempoXEmptiest", "tempoXAlternation", "fastHalf", "fastQuarter",
         "fastHatsQuarter", "fastHatsHalf",
