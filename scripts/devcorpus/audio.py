@@ -203,6 +203,9 @@ def postprocess(music, post, lead_in_samples, total_samples, rng):
             if post['noise'] != 'hum' else np.stack([nz, nz], axis=1)
         nz2 *= sig_rms / (np.sqrt(np.mean(nz2 ** 2)) + 1e-12) * 10 ** (-post['snr_db'] / 20)
         x = x + nz2
+    if post.get('fade_in', 0) > 0:
+        nf = int(post['fade_in'] * SR)
+        x[:nf] *= (np.linspace(0.0, 1.0, nf) ** 2)[:, None]
     if post['fade_out'] > 0:
         nf = int(post['fade_out'] * SR)
         ramp = np.linspace(1.0, 0.0, nf) ** 2

@@ -148,6 +148,14 @@ def song_params(song, seed):
     # length and placement
     p['target_duration_s'] = float(rng.uniform(60, 90) if rng.random() < 0.06 else rng.uniform(20, 40))
     p['lead_in_s'] = float(rng.uniform(0, 0.05) if rng.random() < 0.4 else rng.uniform(0.05, 2.0))
+    # An excerpt: the clip starts inside the song at a random point of the bar (a cut, or a short
+    # fade-in), so that "the music starts on a beat" is true as often as in a real library, not
+    # always. Its own random stream, so that every other draw stays what it was.
+    xrng = rng_for(seed, idx, 7)
+    if xrng.random() < 0.15:
+        p['excerpt_start_beats'] = float(round(xrng.uniform(4, 12), 3))
+        p['excerpt_fade_in_s'] = float(round(xrng.uniform(0.5, 3.0), 2)) if xrng.random() < 0.5 else 0.0
+        p['lead_in_s'] = 0.0
     p['ending'] = 'fade' if rng.random() < 0.45 else ('chord' if rng.random() < 0.5 else 'cut')
     p['fade_out_s'] = float(rng.uniform(2.0, 5.0)) if p['ending'] == 'fade' else 0.0
     p['ring_s'] = float(rng.uniform(1.5, 3.0)) if p['ending'] == 'chord' else 0.0
@@ -238,11 +246,14 @@ def make_song(p, out_dir, tmpdir, latency, keep_wav=False):
     lead_in_samples = int(round(p['lead_in_s'] * audio.SR))
     lead_in = lead_in_samples / audio.SR
     target = p['target_duration_s']
-    n_bars_est = int(np.ceil((target - lead_in) / bar_len)) + 2
+    cut_beats = p.get('excerpt_start_beats', 0.0)
+    n_bars_est = int(np.ceil((target - lead_in) / bar_len + cut_beats / bpb)) + 2
     n_beats = (n_bars_est + 4) * bpb
     curve = arrange.tempo_curve(p['tempo_mode'], p['nominal_bpm'], n_beats, bpb, rng, p['tempo_amount'])
     tm = arrange.TimeMap(curve, MIDI_START)
-    rel = tm.beat_times - MIDI_START            # beat times relative to the music origin
+    # An excerpt starts cut_beats (fractional) into the music; times below are from the clip's start.
+    cut_s = float(np.interp(cut_beats, np.arange(len(tm.beat_times)), tm.beat_times)) - MIDI_START
+    rel = tm.beat_times - MIDI_START - cut_s    # beat times relative to where the clip's music starts
     if p['ending'] == 'chord':
         # last full bar such that the final downbeat + ring fits in the target length
         # first bar count whose final downbeat + ring reaches the target length
@@ -262,9 +273,10 @@ def make_song(p, out_dir, tmpdir, latency, keep_wav=False):
     audio.render(mid, dict(SOUNDFONTS)[p['soundfont']], raw)
     x, sr = audio.read_wav(raw)
     assert sr == audio.SR
-    music = x[int(round(MIDI_START * sr)):]
+    music = x[int(round((MIDI_START + cut_s) * sr)):]
     total = int(round(duration * audio.SR))
     post = dict(p['post'])
+    post['fade_in'] = p.get('excerpt_fade_in_s', 0.0)
     if p['ending'] == 'cut':
         post['fade_out'] = 0.05      # avoid a click at an abrupt cut
     clip, level, limiter_applied = audio.postprocess(music, post, lead_in_samples, total, np.random.default_rng(post['noise_seed'] + 1))
@@ -280,7 +292,7 @@ def make_song(p, out_dir, tmpdir, latency, keep_wav=False):
     lat = latency[p['soundfont']]['latency_ms'] / 1000.0
     beat_times = lead_in + rel + lat
     last_beat = n_bars * bpb if p['ending'] == 'chord' else len(rel) - 1
-    keep = [k for k in range(last_beat + 1) if beat_times[k] < duration - 0.02]
+    keep = [k for k in range(last_beat + 1) if 0 <= beat_times[k] < duration - 0.02]
     lines = []
     for k in keep:
         lines.append('%.6f\t1' % beat_times[k] if k % bpb == 0 else '%.6f' % beat_times[k])
@@ -349,6 +361,9 @@ def make_notes(style, info):
     else:
         n.append('cut ending')
     n.append('lead-in %.2f s' % info['lead_in_s'])
+    if info.get('excerpt_start_beats'):
+        n.append('excerpt from beat %.2f' % info['excerpt_start_beats']
+                 + (' with %.1f s fade-in' % info['excerpt_fade_in_s'] if info['excerpt_fade_in_s'] else ''))
     n.append(info['encoder'])
     n.append('sf=%s' % info['soundfont'])
     if info['target_duration_s'] > 50:

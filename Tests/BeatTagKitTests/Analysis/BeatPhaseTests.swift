@@ -26,6 +26,42 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertLessThan(BeatPhase.probabilityShifted(beats: beats, curves: curves()), 0.5)
     }
 
+    func testWhereTheMusicStartsOnTheGridIsTheStartCue() {
+        var curves = curves()
+        let beats = stride(from: 100.0, to: 2950, by: 50).map { FramePosition($0) }
+        curves.musicStart = FramePosition(0)    // two beats before the run: on a beat
+        XCTAssertEqual(BeatPhase.startHalf(beats: beats, curves: curves), -1, accuracy: 1e-9)
+        curves.musicStart = FramePosition(75)   // half-way between two beats
+        XCTAssertEqual(BeatPhase.startHalf(beats: beats, curves: curves), 1, accuracy: 1e-9)
+        curves.musicStart = FramePosition(112.5)    // on a sixteenth: no evidence either way
+        XCTAssertEqual(BeatPhase.startHalf(beats: beats, curves: curves), 0, accuracy: 1e-9)
+        curves.musicStart = nil
+        XCTAssertEqual(BeatPhase.startHalf(beats: beats, curves: curves), 0)
+        let late = stride(from: 500.0, to: 2950, by: 50).map { FramePosition($0) }
+        curves.musicStart = FramePosition(25)   // 9.5 beats before the run: too far to count beats
+        XCTAssertEqual(BeatPhase.startHalf(beats: late, curves: curves), 0)
+    }
+
+    func testTheMusicStartsWhereTheLevelJumpsTowardsTheLoudPart() throws {
+        let rate = 100.0, start = Seconds(0.05)
+        let halfWindow = Double(OnsetDetector.windowSize) / 2 / AnalysisResampler.analysisRate * rate
+        // Room tone at −50 dB of the music for 80 frames, then the music.
+        let lead = [Float](repeating: 0.001, count: 80) + [Float](repeating: 0.3, count: 400)
+        let found = try XCTUnwrap(OnsetCurves.musicStart(energy: lead, frameRate: rate, startTime: start))
+        XCTAssertEqual(found.value, 80 + halfWindow, accuracy: 1e-9)
+        // Loud from the first frame: the track's first sample, before frame 0's centre.
+        let loud = [Float](repeating: 0.3, count: 400)
+        XCTAssertEqual(OnsetCurves.musicStart(energy: loud, frameRate: rate, startTime: start)?.value ?? 0, -5, accuracy: 1e-9)
+        XCTAssertNil(OnsetCurves.musicStart(energy: [Float](repeating: 0, count: 400), frameRate: rate, startTime: start))
+        // Under noise 10 dB below the music, where it starts cannot be told from the level.
+        let noisy = [Float](repeating: 0.1, count: 80) + [Float](repeating: 0.3, count: 400)
+        XCTAssertNil(OnsetCurves.musicStart(energy: noisy, frameRate: rate, startTime: start))
+        // A fade-in: the start is where the level first jumps 12 dB within half a second.
+        let fade = [Float](repeating: 0, count: 20) + (1...100).map { 0.3 * Float($0 * $0) / 10000 } + [Float](repeating: 0.3, count: 400)
+        let faded = try XCTUnwrap(OnsetCurves.musicStart(energy: fade, frameRate: rate, startTime: start))
+        XCTAssertLessThan(faded.value, 40)
+    }
+
     func testShiftingMovesEveryBeatHalfAnInterval() {
         XCTAssertEqual(BeatPhase.shifted([10, 20, 30, 42]), [5, 15, 25, 36, 48])
         XCTAssertEqual(BeatPhase.shifted([0, 10, 20]), [5, 15, 25], "no beat before frame 0")

@@ -7,15 +7,41 @@ import Foundation
 /// alike (hats, skanks). Per band (kick, snare, hats, all, body), the mean strength on the beats and
 /// the half-beats, and how much the four beats of the bar vary and peak compared with the four
 /// half-beats, go into a logistic model fitted like the tempo models (`scripts/fit/refit.sh`).
+/// One more cue is where the music starts: a piece, a loop or a render starts on a beat far more
+/// often than between two (`startHalf`); an excerpt or an upbeat start weakens it, and the fit
+/// learns by how much from a corpus that has both.
 public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
+        + ["startHalf"]
 
     static let model = LogisticModel(
-        weights: [-1.4482, 3.3459, 0.3116, 2.0905, -9.8653, 3.6649, 0.5290, -10.6656, -4.3152, -1.3366, 17.6615, 0.7323, -3.0272, 0.6339, -7.1485],
+        weights: [-1.4482, 3.3459, 0.3116, 2.0905, -9.8653, 3.6649, 0.5290, -10.6656, -4.3152, -1.3366, 17.6615, 0.7323, -3.0272, 0.6339, -7.1485, 0],
         bias: 0.5870)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
+        accentFeatures(beats: beats, curves: curves) + [startHalf(beats: beats, curves: curves)]
+    }
+
+    /// −cos(2π·φ), φ the phase on the tracked grid of where the music starts: −1 on a tracked
+    /// beat, +1 half-way between two, 0 on a sixteenth or when the start is unknown.
+    static func startHalf(beats: [FramePosition], curves: OnsetCurves) -> Double {
+        guard let start = curves.musicStart, let phase = phase(of: start, on: beats) else { return 0 }
+        return -cos(2 * Double.pi * phase)
+    }
+
+    /// Phase (0..<1) of `frame` on the beat grid, measured from the nearest tracked beat with the
+    /// interval there; nil when the frame lies more than four beats outside the tracked run.
+    static func phase(of frame: FramePosition, on beats: [FramePosition]) -> Double? {
+        guard beats.count >= 2 else { return nil }
+        let i = beats.indices.min { abs((beats[$0] - frame).value) < abs((beats[$1] - frame).value) }!
+        let period = i + 1 < beats.count ? (beats[i + 1] - beats[i]).value : (beats[i] - beats[i - 1]).value
+        let beatsAway = (frame - beats[i]).value / period
+        guard period > 0, abs(beatsAway) <= 4 else { return nil }
+        return beatsAway - beatsAway.rounded(.down)
+    }
+
+    static func accentFeatures(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
         [curves.low, curves.snare, curves.high, curves.all, curves.body].flatMap { x -> [Double] in
             // Mean strength at the 8 half-beat positions of a four-beat bar: even = beats, odd = "and"s.
             var position = [Double](repeating: 0, count: 8), count = [Double](repeating: 0, count: 8)

@@ -14,6 +14,8 @@ public struct OnsetCurves: Sendable {
     public var low: [Float]
     public var snare: [Float]
     public var high: [Float]
+    /// Where the music starts (frames): nil when unknown (curves given directly).
+    public var musicStart: FramePosition?
 
     public init(_ envelope: OnsetEnvelope) {
         let rate = envelope.frameRate
@@ -26,6 +28,28 @@ public struct OnsetCurves: Sendable {
         self.low = Novelty.curve(low, frameRate: rate)
         self.snare = Novelty.curve(snare, frameRate: rate)
         self.high = Novelty.curve(high, frameRate: rate)
+        musicStart = Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime)
+    }
+
+    /// Where the level first jumps: a frame within 30 dB of the track's loud level (its 90th
+    /// percentile) and four times (12 dB) the median of the half second before it. A lead-in of
+    /// silence, room tone or tape hiss ends there; under noise the music barely lifts (hidden: nil);
+    /// a track within 6 dB of its loud level from the first frame starts with its first sample. Read from the level, not the
+    /// flux, which gives no onset where sound starts after silence (`OnsetDetector`). The window
+    /// reaches the level about when its leading edge passes the onset: half a window later.
+    static func musicStart(energy: [Float], frameRate: Double, startTime: Seconds) -> FramePosition? {
+        guard energy.count > 8 else { return nil }
+        let loud = energy.sorted()[Int(Double(energy.count - 1) * 0.9)]
+        guard loud >= OnsetDetector.silenceRMS else { return nil }
+        if energy[0] >= loud * 0.5 { return FramePosition(-startTime.value * frameRate) }
+        let halfSecond = max(1, Int(frameRate / 2))
+        for i in 1..<min(energy.count, Int(30 * frameRate)) where energy[i] >= loud * 0.0316 {
+            let before = energy[max(0, i - halfSecond)..<i].sorted()
+            if energy[i] >= 4 * before[before.count / 2] {
+                return FramePosition(Double(i) + Double(OnsetDetector.windowSize) / 2 / AnalysisResampler.analysisRate * frameRate)
+            }
+        }
+        return nil
     }
 
     /// Curves given directly (tests).
