@@ -15,8 +15,8 @@ public enum BeatPhase {
         + ["startHalf"]
 
     static let model = LogisticModel(
-        weights: [-1.4482, 3.3459, 0.3116, 2.0905, -9.8653, 3.6649, 0.5290, -10.6656, -4.3152, -1.3366, 17.6615, 0.7323, -3.0272, 0.6339, -7.1485, 0],
-        bias: 0.5870)
+        weights: [-1.8624, 5.2548, -0.7864, 1.3468, -11.5140, 4.3858, 0.5247, -4.7822, -6.2306, -0.9156, 16.1287, -0.5090, -1.4416, -1.5880, -2.9687, 2.6814],
+        bias: 0.0143)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {

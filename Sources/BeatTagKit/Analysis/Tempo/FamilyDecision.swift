@@ -32,8 +32,8 @@ public enum FamilyDecision {
     ]
 
     static let model = LogisticModel(
-        weights: [2.6904, 8.4452, 2.7981, -5.2757, 3.3862, -1.9668, 0.9529, -0.1118, 1.1740, 1.4736, -1.2322, 0.4104, 2.1003, 3.3904],
-        bias: 0.5500)
+        weights: [2.6362, 8.3700, 2.6168, -5.3059, 2.8246, -1.6893, 1.3367, -0.0409, 0.9360, 1.3702, -1.2815, 0.4908, 2.0112, 3.4397],
+        bias: 0.5142)
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
     static func features(bpm: Double, frameRate: Double, periodicity: Periodicity,

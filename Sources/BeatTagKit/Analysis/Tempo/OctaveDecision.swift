@@ -58,8 +58,8 @@ public enum OctaveDecision {
 
     /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
     static let model = LogisticModel(
-        weights: [-0.8165, 7.0541, 1.1426, 0.7861, 0.2192, -0.3721, 0.4856, -0.0237, -2.3194, -0.4352, 0.6170, 1.6043, 0.4038, -3.2986, -1.0707, -0.2879, 0.9910, -1.4068, 2.5995, 2.6878],
-        bias: -7.3037)
+        weights: [-0.8120, 7.2161, 1.2499, 0.7938, 0.3031, -0.6751, 0.3357, -0.0478, -2.5093, -0.2100, 0.4021, 1.9275, 0.3852, -3.2688, -1.1163, -0.3050, 0.9575, -1.4894, 2.6955, 2.7022],
+        bias: -7.1702)
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.
