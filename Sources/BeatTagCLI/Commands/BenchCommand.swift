@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
             most confident, a confidence reliability table (share right per confidence bin, wrong tempi \
             flagged below 0.8), match precision at 160/175/190 SPM with the clips weighted to a real \
             library's tempo shape, and single-core speed with decode and analysis apart, decoding by codec. \
-            A corpus whose truth.csv has an `original` column (scripts/bench/encode-corpus.sh makes one) is \
+            A corpus whose truth.csv has an `original` column (scripts/bench/encode-corpus.py makes one) is \
             also compared with the files it was encoded from: same tempo, beats within 10 ms.
 
             --decode FILE decodes files alone (no analysis) and reports speed and the memory the decoder \

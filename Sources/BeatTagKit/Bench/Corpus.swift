@@ -11,7 +11,7 @@ public struct Corpus: Sendable {
         public var group: String
         public var beats: [Double]
         /// `original` column: the file this clip was encoded from (absolute, or relative to the
-        /// folder), for comparing decoders; see scripts/bench/encode-corpus.sh.
+        /// folder), for comparing decoders; see scripts/bench/encode-corpus.py.
         public var original: String?
     }
 
