@@ -6,6 +6,7 @@ import Foundation
 struct MatchOptions: ParsableArguments {
     @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
     @OptionGroup var filters: MatchFilterOptions
+    @OptionGroup var halfTime: HalfTimeOption
 
     func validate() throws { try MatchOptions.checkCadence(spm) }
 
@@ -16,21 +17,26 @@ struct MatchOptions: ParsableArguments {
         }
     }
 
-    var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime) }
+    var rules: CadenceRules { CadenceRules(spm: spm, maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime) }
     var filter: MatchFilter { filters.filter }
 
     /// Why nothing in `catalog` matched, in one paragraph.
     func explainNoMatch(in catalog: Catalog) throws -> String { try filters.explainNoMatch(rules, in: catalog) }
 }
 
+/// Half time, for the commands that list tracks (`match`, `playlist`, `workout`); `render` puts a
+/// beat on every step and keeps the flag hidden only to refuse it with a reason.
+struct HalfTimeOption: ParsableArguments {
+    @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
+    var allowHalfTime = false
+}
+
 /// The tempo-change limit and the filters, for every command that picks tracks (`match`,
-/// `playlist`, `workout`).
+/// `playlist`, `workout`, `render`).
 struct MatchFilterOptions: ParsableArguments {
     // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
     @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"))
     var maxShift = CadenceRules.defaultMaxShiftPercent
-    @Flag(help: "Also let a track serve at one beat every two steps (an 88 BPM track at 176 SPM); labelled in the output.")
-    var allowHalfTime = false
     @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
     var genres: [String] = []
     @Option(name: .customLong("exclude-genre"), help: ArgumentHelp("Leave out these genres (repeatable).", valueName: "name"))

@@ -52,11 +52,12 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print the timeline as JSON.") var json = false
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var filters: MatchFilterOptions
+    @OptionGroup(visibility: .hidden) var halfTime: HalfTimeOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
         // The master clock puts every beat of every track on a step: there is no half-time render.
-        guard !filters.allowHalfTime else {
+        guard !halfTime.allowHalfTime else {
             throw ValidationError("render puts a beat on every step: --allow-half-time is for match, playlist and workout")
         }
         if plan != nil {

@@ -30,6 +30,7 @@ struct WorkoutCommand: ParsableCommand {
     var plan: String
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var filters: MatchFilterOptions
+    @OptionGroup var halfTime: HalfTimeOption
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String?
     @Flag(help: "Print the workout as JSON (segments, cadences, cues, tracks with absolute paths).") var json = false
     @Flag(help: "Write absolute paths in the M3U8.") var absolute = false
@@ -53,7 +54,7 @@ struct WorkoutCommand: ParsableCommand {
         let plan = try WorkoutCommand.loadPlan(self.plan)
         let resolved = try profile.resolve(console: console)
         let catalog = try catalogOption.open(create: false)
-        let builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: filters.allowHalfTime, filter: filters.filter)
+        let builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         let workout: WorkoutBuilder.Workout
         do { workout = try builder.build(plan, profile: resolved) { try catalog.cadenceCandidates($0) } } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")
