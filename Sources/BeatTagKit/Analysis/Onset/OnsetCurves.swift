@@ -34,9 +34,10 @@ public struct OnsetCurves: Sendable {
     /// Where the level first jumps: a frame within 30 dB of the track's loud level (its 90th
     /// percentile) and four times (12 dB) the median of the half second before it. A lead-in of
     /// silence, room tone or tape hiss ends there; under noise the music barely lifts (hidden: nil);
-    /// a track within 6 dB of its loud level from the first frame starts with its first sample. Read from the level, not the
-    /// flux, which gives no onset where sound starts after silence (`OnsetDetector`). The window
-    /// reaches the level about when its leading edge passes the onset: half a window later.
+    /// a track within 6 dB of its loud level from the first frame starts with its first sample.
+    /// Read from the level, not the flux, which gives no onset where sound starts after silence
+    /// (`OnsetDetector`). The window reaches the level about when its leading edge passes the
+    /// onset: half a window later. Only the first 30 s are searched.
     static func musicStart(energy: [Float], frameRate: Double, startTime: Seconds) -> FramePosition? {
         guard energy.count > 8 else { return nil }
         let loud = energy.sorted()[Int(Double(energy.count - 1) * 0.9)]
