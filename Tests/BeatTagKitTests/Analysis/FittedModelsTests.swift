@@ -5,8 +5,10 @@ import XCTest
 /// removed without a refit would silently shift every weight by one.
 final class FittedModelsTests: XCTestCase {
     func testEveryModelHasOneWeightPerFeature() {
-        XCTAssertEqual(FamilyDecision.model.weights.count, FamilyDecision.featureNames.count)
-        XCTAssertEqual(OctaveDecision.model.weights.count, OctaveDecision.featureNames.count)
+        XCTAssertEqual(FamilyDecision.model.logistic.weights.count, FamilyDecision.featureNames.count)
+        XCTAssertEqual(FamilyDecision.model.trees.featureCount, FamilyDecision.featureNames.count)
+        XCTAssertEqual(OctaveDecision.model.logistic.weights.count, OctaveDecision.featureNames.count)
+        XCTAssertEqual(OctaveDecision.model.trees.featureCount, OctaveDecision.featureNames.count)
         XCTAssertEqual(BeatPhase.model.weights.count, BeatPhase.featureNames.count)
         XCTAssertEqual(ConfidenceEvidence.model.weights.count, ConfidenceEvidence.featureNames.count)
     }
@@ -30,5 +32,27 @@ final class FittedModelsTests: XCTestCase {
         let model = LogisticModel(weights: [2, -1], bias: 0.5)
         XCTAssertEqual(model.logit([1, 3]), -0.5, accuracy: 1e-12)
         XCTAssertEqual(model.probability([1, 3]), 1 / (1 + exp(0.5)), accuracy: 1e-12)
+    }
+
+    /// Two trees by hand: a stump on feature 1, and a depth-2 tree on features 0 then 1.
+    func testBoostedTreesAddOneLeafPerTreeToTheBias() {
+        let trees = BoostedTrees(
+            featureCount: 2, bias: 0.25, roots: [0, 3],
+            feature: [1, -1, -1, 0, 1, -1, -1, -1],
+            threshold: [0.5, 0, 0, 2, 1, 0, 0, 0],
+            left: [1, -1, -1, 4, 5, -1, -1, -1],
+            right: [2, -1, -1, 7, 6, -1, -1, -1],
+            value: [0, -1, 1, 0, 0, 0.5, -0.5, 2])
+        XCTAssertEqual(trees.logit([0, 0]), 0.25 - 1 + 0.5, accuracy: 1e-12)
+        XCTAssertEqual(trees.logit([0, 0.7]), 0.25 + 1 + 0.5, accuracy: 1e-12)
+        XCTAssertEqual(trees.logit([0, 1.5]), 0.25 + 1 - 0.5, accuracy: 1e-12)
+        XCTAssertEqual(trees.logit([3, 0]), 0.25 - 1 + 2, accuracy: 1e-12)
+        // A feature exactly on a threshold goes left, as in the fit.
+        XCTAssertEqual(trees.logit([2, 0.5]), 0.25 - 1 + 0.5, accuracy: 1e-12)
+        XCTAssertEqual(trees.probability([3, 0]), 1 / (1 + exp(-1.25)), accuracy: 1e-12)
+
+        let blend = BlendedModel(logistic: LogisticModel(weights: [1, 1], bias: 0), trees: trees)
+        XCTAssertEqual(blend.logit([3, 0]), (3 + 1.25) / 2, accuracy: 1e-12)
+        XCTAssertEqual(blend.probability([3, 0]), 1 / (1 + exp(-2.125)), accuracy: 1e-12)
     }
 }

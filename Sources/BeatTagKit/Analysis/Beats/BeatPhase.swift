@@ -15,8 +15,8 @@ public enum BeatPhase {
         + ["startHalf"]
 
     static let model = LogisticModel(
-        weights: [-1.8624, 5.2548, -0.7864, 1.3468, -11.5140, 4.3858, 0.5247, -4.7822, -6.2306, -0.9156, 16.1287, -0.5090, -1.4416, -1.5880, -2.9687, 2.6814],
-        bias: 0.0143)
+        weights: [-2.1223, 0.1133, 1.0926, 2.0094, -8.7355, 2.7724, 1.7048, 1.5088, -8.3977, -0.3750, 12.8722, 0.5599, -2.1799, -4.9995, -3.0421, 2.3471],
+        bias: 0.1943)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {

@@ -6,8 +6,9 @@ import Foundation
 /// knows nothing of the octave, which `OctaveDecision` makes next. The evidence is how the music
 /// repeats at that period and its multiples and fractions: a beat period repeats at two beats and
 /// at the bar (four beats), the kicks and snares repeat at two beats, hats divide the beat in two.
-/// A 3:2 or 4:3 reading repeats at its own period but not at the bar of the real beat. A logistic
-/// score per family, fitted on the development corpora (`scripts/fit/refit.sh`, docs/tempo.md).
+/// A 3:2 or 4:3 reading repeats at its own period but not at the bar of the real beat. A score per
+/// family from `model` (FamilyModel.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits on the
+/// development corpora and writes; docs/tempo.md).
 public enum FamilyDecision {
     /// The reference octave every family is read in.
     public static let octave = 84.0..<168.0
@@ -30,10 +31,6 @@ public enum FamilyDecision {
         "salience", "familySalience", "tempo", "tempoSquared", "allHalf", "allBeat", "allOneAndHalf", "allTwo",
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
     ]
-
-    static let model = LogisticModel(
-        weights: [2.6362, 8.3700, 2.6168, -5.3059, 2.8246, -1.6893, 1.3367, -0.0409, 0.9360, 1.3702, -1.2815, 0.4908, 2.0112, 3.4397],
-        bias: 0.5142)
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
     static func features(bpm: Double, frameRate: Double, periodicity: Periodicity,

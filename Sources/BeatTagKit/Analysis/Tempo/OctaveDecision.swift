@@ -11,11 +11,10 @@ import Foundation
 /// - backbeat: kicks on one set and snares on the other, or alternating within the stronger set;
 /// - how strongly each level's periodicity and its tracked beats stand out;
 /// - tempo itself: the training pairs are weighted to `TempoPrior.library` (most songs 80–140 BPM),
-///   so the tempo terms and the bias act as that prior, not as a lean toward the running range.
+///   so the tempo splits act as that prior, not as a lean toward the running range.
 ///
-/// The weights come from `scripts/fit/refit.sh` (L2-regularised logistic regression on
-/// standardised features, folded back here) on the development corpora; bench reports the
-/// held-out split. See docs/tempo.md.
+/// The answer comes from `model` (OctaveModel.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits
+/// on the development corpora and writes); bench reports the held-out splits. See docs/tempo.md.
 public enum OctaveDecision {
     /// One tempo level: its tracked beats (frames, empty until tracked) and support.
     public struct LevelEvidence: Sendable {
@@ -56,10 +55,6 @@ public enum OctaveDecision {
         "fastHatsQuarter", "fastHatsHalf",
     ]
 
-    /// Weights in `featureNames` order and the bias (see the type's comment for where they come from).
-    static let model = LogisticModel(
-        weights: [-0.8120, 7.2161, 1.2499, 0.7938, 0.3031, -0.6751, 0.3357, -0.0478, -2.5093, -0.2100, 0.4021, 1.9275, 0.3852, -3.2688, -1.1163, -0.3050, 0.9575, -1.4894, 2.6955, 2.7022],
-        bias: -7.1702)
     private static let floor = 0.01
 
     /// How far from a beat or half-beat an onset still counts for it, in beats of the slower level.

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A logistic regression and gradient-boosted trees fitted on the same samples, whose log-odds are
+/// averaged: what the family and octave decisions use since analysis version 16.
+///
+/// Why both: the logistic regression can only add the evidence up; the trees can read it together (a
+/// half-time feel means "fast" at 170 and "slow" at 120) but are over-sure on music unlike the songs
+/// they were fitted on. On held-out songs the mean made fewer mistakes than either, and on another
+/// generator's songs left out of the fit it was the better calibrated (docs/tempo.md).
+/// `scripts/fit/tempo_models.py --trees` fits both and writes them as Swift source.
+public struct BlendedModel: Sendable {
+    public let logistic: LogisticModel
+    public let trees: BoostedTrees
+
+    public init(logistic: LogisticModel, trees: BoostedTrees) {
+        precondition(logistic.weights.count == trees.featureCount, "BlendedModel: the two models read different features")
+        self.logistic = logistic
+        self.trees = trees
+    }
+
+    public func logit(_ features: [Double]) -> Double { (logistic.logit(features) + trees.logit(features)) / 2 }
+
+    public func probability(_ features: [Double]) -> Double { 1 / (1 + exp(-logit(features))) }
+}
