@@ -141,7 +141,7 @@ def binary(args):
     print_model(wf, bf)
 
 
-# The ensemble of `octave --trees`. Shallow trees and a small learning rate: chosen by 10-fold
+# The trees of `family|octave --trees`. Shallow trees and a small learning rate: chosen by 10-fold
 # cross-validation over the training songs (songs kept whole), never on a held-out split.
 TREE_PARAMS = dict(n_estimators=150, max_depth=3, learning_rate=0.05, min_samples_leaf=8, random_state=0)
 
@@ -151,9 +151,10 @@ def fit_trees(X, y, w):
     return GradientBoostingClassifier(**TREE_PARAMS).fit(X, y, sample_weight=w)
 
 
-def tree_nodes(model):
+def tree_nodes(model, X):
     """The ensemble as flat node arrays (feature, threshold, left, right, value), every tree's
-    leaves already scaled by the learning rate, and the starting log-odds."""
+    leaves already scaled by the learning rate, and the starting log-odds (read off one sample of
+    `X`: its decision function less what the trees add)."""
     feature, threshold, left, right, value, roots = [], [], [], [], [], []
     for estimator in model.estimators_[:, 0]:
         t = estimator.tree_
@@ -166,7 +167,8 @@ def tree_nodes(model):
             left.append(-1 if leaf else base + int(t.children_left[i]))
             right.append(-1 if leaf else base + int(t.children_right[i]))
             value.append(float(t.value[i].ravel()[0]) * model.learning_rate if leaf else 0.0)
-    init = float(model._raw_predict_init(np.zeros((1, model.n_features_in_)))[0, 0])
+    x = X[:1]
+    init = float(model.decision_function(x)[0]) - sum(model.learning_rate * float(e.predict(x)[0]) for e in model.estimators_[:, 0])
     return dict(feature=feature, threshold=threshold, left=left, right=right, value=value, roots=roots, bias=init,
                 features=int(model.n_features_in_))
 
@@ -234,10 +236,6 @@ class Blend:
     def parts(self, X):
         return X @ self.logistic[0] + self.logistic[1], self.trees.decision_function(X)
 
-    def probability(self, X):
-        a, b = self.parts(X)
-        return 1 / (1 + np.exp(-(a + b) / 2))
-
 
 def trees(args):
     from sklearn.model_selection import GroupKFold
@@ -267,7 +265,7 @@ def trees(args):
                f"of {total}: logistic {scores[0]}, trees {scores[1]}, their mean {scores[2]}.")
     print("tune: " + summary)
     blend = Blend(X, y, w, args.l2)
-    nodes = tree_nodes(blend.trees)
+    nodes = tree_nodes(blend.trees, X)
     # The flat form must give what scikit-learn gives, or the Swift side would not be this model.
     drift = max(abs(tree_logit(nodes, x) - d) for x, d in zip(X, blend.trees.decision_function(X)))
     assert drift < 1e-9, f"flattened trees differ from the fitted ensemble by {drift}"
