@@ -85,11 +85,14 @@ def folded(beta, mean, sd):
     return w, b
 
 
+def swift_logistic(w, b):
+    """A `LogisticModel` literal, indented as a static member's argument."""
+    return "LogisticModel(\n        weights: [" + ", ".join(f"{x:.4f}" for x in w) + f"],\n        bias: {b:.4f})"
+
+
 def print_model(w, b):
-    """The model as the Swift literal to paste (a `LogisticModel`)."""
-    print("static let model = LogisticModel(")
-    print("    weights: [" + ", ".join(f"{x:.4f}" for x in w) + "],")
-    print(f"    bias: {b:.4f})")
+    """The model as the Swift literal to paste."""
+    print(f"static let model = {swift_logistic(w, b)}")
 
 
 def predict(w, b, X):
@@ -101,43 +104,54 @@ def load_jsonl(path, kind):
         return [r for r in (json.loads(line) for line in f if line.strip()) if r["kind"] == kind]
 
 
-def binary(args):
-    rows = load_jsonl(args.samples, args.model)
+def load_samples(path, kind):
+    """Features, labels (0/1), song of each sample, and the annotated tempo of each sample's song."""
+    rows = load_jsonl(path, kind)
     X = np.array([r["features"] for r in rows], dtype=float)
     y = np.array([1.0 if r["label"] else 0.0 for r in rows])
-    files = [r["file"] for r in rows]
-    w = library_weights([r["reference"] for r in rows], files) if not args.uniform else np.ones(len(rows))
+    return X, y, [r["file"] for r in rows], [r["reference"] for r in rows]
+
+
+def sample_weights(args, files, references):
+    return np.ones(len(files)) if args.uniform else library_weights(references, files)
+
+
+def top1(scores, labels, songs):
+    """Songs whose best-scored sample is labelled right (for `family`: the song's chosen family)."""
+    best = {}
+    for i, s in enumerate(songs):
+        if s not in best or scores[i] > scores[best[s]]:
+            best[s] = i
+    return int(sum(labels[i] for i in best.values()))
+
+
+def binary(args):
+    X, y, files, references = load_samples(args.samples, args.model)
+    w = sample_weights(args, files, references)
     mean, sd = standardise(X)
     Z = (X - mean) / sd
     # Leave one song out: all of a song's samples leave together. For `family` what counts is
     # whether the song's best-scored candidate is in the right family (top-1), else each sample.
-    right = 0.0
-    top1 = 0
+    p = np.zeros(len(y))
     for f in sorted(set(files)):
         test = np.array([g == f for g in files])
         beta = fit_logistic(Z[~test], y[~test], w[~test], args.l2)
-        p = 1 / (1 + np.exp(-(np.hstack([Z[test], np.ones((test.sum(), 1))]) @ beta)))
-        right += float(((p >= 0.5) == (y[test] == 1)).sum())
-        top1 += int(y[test][np.argmax(p)] == 1)
+        p[test] = 1 / (1 + np.exp(-(np.hstack([Z[test], np.ones((test.sum(), 1))]) @ beta)))
+    right = float(((p >= 0.5) == (y == 1)).sum())
     if args.model == "family":
-        print(f"tune: leave-one-song-out top-1 {top1}/{len(set(files))} songs; "
+        print(f"tune: leave-one-song-out top-1 {top1(p, y, files)}/{len(set(files))} songs; "
               f"songs with the right family among the candidates: {len(set(f for f, t in zip(files, y) if t))}")
     beta = fit_logistic(Z, y, w, args.l2)
     wf, bf = folded(beta, mean, sd)
-    print(f"tune: {len(rows)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs; leave-one-song-out {right:.0f}/{len(rows)} "
-          f"({100 * right / len(rows):.1f}%)")
+    print(f"tune: {len(y)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs; leave-one-song-out {right:.0f}/{len(y)} "
+          f"({100 * right / len(y):.1f}%)")
     print("standardised weights:", ", ".join(f"{x:+.2f}" for x in beta[:-1]))
     if args.check:
-        check = load_jsonl(args.check, args.model)
-        Xc = np.array([r["features"] for r in check], dtype=float)
-        yc = np.array([1 if r["label"] else 0 for r in check])
+        Xc, yc, fc, _ = load_samples(args.check, args.model)
         pc = predict(wf, bf, Xc)
-        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(check)} samples right")
+        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right")
         if args.model == "family":
-            cf = [r["file"] for r in check]
-            hits = sum(int(yc[[i for i, g in enumerate(cf) if g == f]][np.argmax(pc[[i for i, g in enumerate(cf) if g == f]])] == 1)
-                       for f in set(cf))
-            print(f"check: top-1 {hits}/{len(set(cf))} songs")
+            print(f"check: top-1 {top1(pc, yc, fc)}/{len(set(fc))} songs")
     print_model(wf, bf)
 
 
@@ -181,10 +195,6 @@ def tree_logit(nodes, x):
             i = nodes["left"][i] if np.float32(x[nodes["feature"][i]]) <= nodes["threshold"][i] else nodes["right"][i]
         total += nodes["value"][i]
     return total
-
-
-def swift_logistic(w, b):
-    return "LogisticModel(\n        weights: [" + ", ".join(f"{x:.4f}" for x in w) + f"],\n        bias: {b:.4f})"
 
 
 def write_swift_blend(owner, logistic, nodes, path, summary):
@@ -239,29 +249,20 @@ class Blend:
 
 def trees(args):
     from sklearn.model_selection import GroupKFold
-    rows = load_jsonl(args.samples, args.model)
-    X = np.array([r["features"] for r in rows], dtype=float)
-    y = np.array([1 if r["label"] else 0 for r in rows])
-    files = [r["file"] for r in rows]
-    w = library_weights([r["reference"] for r in rows], files)
+    X, y, files, references = load_samples(args.samples, args.model)
+    w = sample_weights(args, files, references)
 
     def right(z, labels, songs):
         """Octave: samples on the right side of 0.5. Family: songs whose best candidate is right."""
-        if args.model == "octave":
-            return int(((z >= 0) == (labels == 1)).sum())
-        best = {}
-        for i, s in enumerate(songs):
-            if s not in best or z[i] > z[best[s]]:
-                best[s] = i
-        return int(sum(labels[i] for i in best.values()))
+        return int(((z >= 0) == (labels == 1)).sum()) if args.model == "octave" else top1(z, labels, songs)
     unit = "pairs" if args.model == "octave" else "songs (top-1)"
-    folds = np.zeros((3, len(rows)))
+    folds = np.zeros((3, len(y)))
     for train, test in GroupKFold(n_splits=10).split(X, y, files):
         a, b = Blend(X[train], y[train], w[train], args.l2).parts(X[test])
         folds[:, test] = [a, b, (a + b) / 2]
     scores = [right(z, y, files) for z in folds]
-    total = len(rows) if args.model == "octave" else len(set(files))
-    summary = (f"Training: {len(rows)} {args.model} samples from {len(set(files))} songs; 10-fold (songs whole), {unit} right "
+    total = len(y) if args.model == "octave" else len(set(files))
+    summary = (f"Training: {len(y)} {args.model} samples from {len(set(files))} songs; 10-fold (songs whole), {unit} right "
                f"of {total}: logistic {scores[0]}, trees {scores[1]}, their mean {scores[2]}.")
     print("tune: " + summary)
     blend = Blend(X, y, w, args.l2)
@@ -270,13 +271,10 @@ def trees(args):
     drift = max(abs(tree_logit(nodes, x) - d) for x, d in zip(X, blend.trees.decision_function(X)))
     assert drift < 1e-9, f"flattened trees differ from the fitted ensemble by {drift}"
     if args.check:
-        check = load_jsonl(args.check, args.model)
-        Xc = np.array([r["features"] for r in check], dtype=float)
-        yc = np.array([1 if r["label"] else 0 for r in check])
-        fc = [r["file"] for r in check]
+        Xc, yc, fc, _ = load_samples(args.check, args.model)
         a, b = blend.parts(Xc)
         got = [right(z, yc, fc) for z in (a, b, (a + b) / 2)]
-        print(f"check: {unit} right of {len(check) if args.model == 'octave' else len(set(fc))}: "
+        print(f"check: {unit} right of {len(yc) if args.model == 'octave' else len(set(fc))}: "
               f"logistic {got[0]}, trees {got[1]}, their mean {got[2]}")
     if args.swift:
         owner = {"family": "FamilyDecision", "octave": "OctaveDecision"}[args.model]

@@ -8,7 +8,7 @@ import Foundation
 /// they were fitted on. On held-out songs the mean made fewer mistakes than either, and on another
 /// generator's songs left out of the fit it was the better calibrated (docs/tempo.md).
 /// `scripts/fit/tempo_models.py --trees` fits both and writes them as Swift source.
-public struct BlendedModel: Sendable {
+public struct BlendedModel: LogOddsModel {
     public let logistic: LogisticModel
     public let trees: BoostedTrees
 
@@ -19,6 +19,4 @@ public struct BlendedModel: Sendable {
     }
 
     public func logit(_ features: [Double]) -> Double { (logistic.logit(features) + trees.logit(features)) / 2 }
-
-    public func probability(_ features: [Double]) -> Double { 1 / (1 + exp(-logit(features))) }
 }

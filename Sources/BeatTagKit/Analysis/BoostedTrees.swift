@@ -8,7 +8,7 @@ import Foundation
 /// Why trees where the other models are logistic: which octave a pattern means depends on the tempo
 /// and on other features together (a half-time feel is "fast" at 170 and "slow" at 120, a kick on
 /// every beat settles what hats cannot); a linear score can only add the evidence up.
-public struct BoostedTrees: Sendable {
+public struct BoostedTrees: LogOddsModel {
     /// How many features the ensemble was fitted on (it need not split on every one).
     public let featureCount: Int
     public let bias: Double
@@ -46,6 +46,4 @@ public struct BoostedTrees: Sendable {
         }
         return total
     }
-
-    public func probability(_ features: [Double]) -> Double { 1 / (1 + exp(-logit(features))) }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A fitted logistic regression on raw features: the standardisation is folded into the weights by
 /// `scripts/fit/tempo_models.py`, which prints each model as a literal to paste.
-public struct LogisticModel: Sendable {
+public struct LogisticModel: LogOddsModel {
     public let weights: [Double]
     public let bias: Double
 
@@ -14,6 +14,4 @@ public struct LogisticModel: Sendable {
     public func logit(_ features: [Double]) -> Double {
         zip(weights, features).reduce(bias) { $0 + $1.0 * $1.1 }
     }
-
-    public func probability(_ features: [Double]) -> Double { 1 / (1 + exp(-logit(features))) }
 }

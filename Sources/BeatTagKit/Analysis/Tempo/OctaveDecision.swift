@@ -11,7 +11,7 @@ import Foundation
 /// - backbeat: kicks on one set and snares on the other, or alternating within the stronger set;
 /// - how strongly each level's periodicity and its tracked beats stand out;
 /// - tempo itself: the training pairs are weighted to `TempoPrior.library` (most songs 80–140 BPM),
-///   so the tempo splits act as that prior, not as a lean toward the running range.
+///   so the tempo terms and splits act as that prior, not as a lean toward the running range.
 ///
 /// The answer comes from `model` (OctaveModel.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits
 /// on the development corpora and writes); bench reports the held-out splits. See docs/tempo.md.
