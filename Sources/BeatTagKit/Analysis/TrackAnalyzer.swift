@@ -6,6 +6,7 @@ import Foundation
 public final class TrackAnalyzer {
     private var resampler: AnalysisResampler
     private let onsets: OnsetDetector
+    private let chroma: ChromaDetector
     private var resampled: [Float] = []
     private var inputFrames = 0
     private let inputRate: Int
@@ -14,6 +15,7 @@ public final class TrackAnalyzer {
         inputRate = sampleRate
         resampler = AnalysisResampler(inputRate: sampleRate)
         onsets = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: .zero - resampler.delay)
+        chroma = ChromaDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: .zero - resampler.delay)
         resampled.reserveCapacity(8192)
     }
 
@@ -22,6 +24,7 @@ public final class TrackAnalyzer {
         resampled.removeAll(keepingCapacity: true)
         resampler.process(mono, into: &resampled)
         onsets.process(resampled)
+        chroma.process(resampled)
     }
 
     /// `inspect` sees the onset curves the tempo was read from (bench uses it to collect training pairs).
@@ -31,13 +34,13 @@ public final class TrackAnalyzer {
         let envelope = onsets.finish()
         // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
         guard (envelope.energy.max() ?? 0) > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
-        return try TrackAnalyzer.analyse(envelope: envelope, duration: Seconds(duration), inspect: inspect)
+        return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.finish(), duration: Seconds(duration), inspect: inspect)
     }
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
-    public static func analyse(envelope: OnsetEnvelope, duration: Seconds,
+    public static func analyse(envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, duration: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
-        let curves = OnsetCurves(envelope)
+        let curves = OnsetCurves(envelope, chroma: chroma)
         inspect?(curves)
         guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else {
             throw AnalysisError.noPulse

@@ -62,6 +62,55 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertLessThan(faded.value, 40)
     }
 
+    /// Chords that change every bar on the downbeat, as a one-hot chromagram at 25 frames a second
+    /// (120 BPM: a beat is 0.5 s, 50 onset frames at 100 per second).
+    func testChordChangesOnTheBeatsPointToTheBeats() {
+        var curves = OnsetCurves(frameRate: 100, all: [Float](repeating: 0, count: 3000))
+        let values = (0..<750).flatMap { frame -> [Float] in
+            let bar = frame / 50    // 2 s bars
+            return (0..<12).map { $0 == (bar * 5) % 12 ? 1 : 0 }
+        }
+        curves.chroma = SpectralFrames(frameRate: 25, startTime: .zero, dimension: 12, values: values)
+        let beats = stride(from: 0.0, to: 2950, by: 50).map { FramePosition($0) }
+        let offBeats = stride(from: 25.0, to: 2950, by: 50).map { FramePosition($0) }
+        let onGrid = BeatPhase.changeFeatures(beats: beats, curves: curves, frames: curves.chroma)
+        let offGrid = BeatPhase.changeFeatures(beats: offBeats, curves: curves, frames: curves.chroma)
+        XCTAssertGreaterThan(onGrid[1], 1, "the top quarter of the beats holds the bar lines")
+        XCTAssertLessThan(offGrid[1], -1)
+        XCTAssertEqual(BeatPhase.changeFeatures(beats: beats, curves: curves, frames: nil), [0, 0])
+    }
+
+    /// A steady run at 50 frames a beat that slides half a beat over four beats and stays there,
+    /// as the tracker does when off-beat hats enter: two stretches, and after aligning them one
+    /// phase throughout, a beat every 50 frames.
+    func testAHalfBeatJumpIsFoundAndAligned() throws {
+        let before = stride(from: 0.0, through: 1000, by: 50).map { $0 }
+        let slide = [1062.5, 1125, 1187.5]
+        let after = stride(from: 1250.0 + 25, through: 2500, by: 50).map { $0 }
+        let beats = (before + slide + after).map { FramePosition($0) }
+        let stretches = BeatPhase.halfBeatJumps(beats)
+        XCTAssertEqual(stretches.count, 2)
+        let aligned = BeatPhase.aligned(beats).map(\.value)
+        let intervals = zip(aligned, aligned.dropFirst()).map { $1 - $0 }
+        XCTAssertEqual(intervals.min() ?? 0, 50, accuracy: 1.5)
+        XCTAssertEqual(intervals.max() ?? 0, 50, accuracy: 1.5)
+        XCTAssertTrue(aligned.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.03 }, "every beat on the first stretch's phase")
+    }
+
+    /// Rubato: the tempo eases 6% slower over eight beats and stays there. The phase moves, but the
+    /// period changed: not a jump.
+    func testATempoChangeIsNotAJump() {
+        var t = 0.0, period = 50.0
+        var beats: [FramePosition] = []
+        for i in 0..<48 {
+            beats.append(FramePosition(t))
+            if i >= 20 && i < 28 { period *= pow(1.06, 1.0 / 8) }
+            t += period
+        }
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats).count, 1)
+        XCTAssertEqual(BeatPhase.aligned(beats), beats)
+    }
+
     func testShiftingMovesEveryBeatHalfAnInterval() {
         XCTAssertEqual(BeatPhase.shifted([10, 20, 30, 42]), [5, 15, 25, 36, 48])
         XCTAssertEqual(BeatPhase.shifted([0, 10, 20]), [5, 15, 25], "no beat before frame 0")

@@ -94,6 +94,21 @@ final class SyntheticTempoTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(result.beats.first?.value ?? 0, 1.3, "no beats in the leading silence")
     }
 
+    /// Off-beat-heavy music (a skank, a house bass and open hat): the loudest hits are every "and",
+    /// the kick only on the downbeat, and the chords change on the bar line. The beats must sit on the
+    /// beat, not on the "and"s the onsets favour.
+    func testOffBeatStabsAreNotTheBeat() throws {
+        var events: [(Double, DrumSynth.Hit)] = [(0, .kick)]
+        for beat in 0..<4 {
+            events.append((Double(beat) + 0.5, .clap))
+            events.append((Double(beat) + 0.5, .hat))
+        }
+        let skank = DrumSynth.Pattern(beatsPerBar: 4, events: events)
+        for bpm in [96.0, 124, 150] {
+            try check(Case(name: "off-beat stabs \(bpm)", bpm: bpm, pattern: skank))
+        }
+    }
+
     func testRunnersRange() throws {
         for bpm in stride(from: 140.0, through: 200.0, by: 10) {
             try check(Case(name: "backbeat \(bpm)", bpm: bpm, pattern: .backbeat))

@@ -10,18 +10,43 @@ import Foundation
 /// One more cue is where the music starts: a piece, a loop or a render starts on a beat far more
 /// often than between two (`startHalf`); an excerpt or an upbeat start weakens it, and the fit
 /// learns by how much from a corpus that has both.
+/// The last cues do not depend on the drums at all: chords, bass notes and the mix change on beats
+/// far more often than between them, while off-beat hats and skanks repeat the same sound. How much
+/// the band spectrum and the chromagram change across each tracked beat, against across each
+/// half-beat (`changeFeatures`).
 public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
-        + ["startHalf"]
+        + ["startHalf", "timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop"]
 
     static let model = LogisticModel(
-        weights: [-2.1223, 0.1133, 1.0926, 2.0094, -8.7355, 2.7724, 1.7048, 1.5088, -8.3977, -0.3750, 12.8722, 0.5599, -2.1799, -4.9995, -3.0421, 2.3471],
-        bias: 0.1943)
+        weights: [-3.0225, -1.7949, 2.2378, 1.4690, -7.1831, 3.0142, 1.3199, 3.5874, -7.6042, 0.2815, 8.9750, 0.6503, -1.6617, -0.7610, -1.8510, 1.8285, -2.4543, -4.5793, 5.2366, -12.3755],
+        bias: 0.5492)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
         accentFeatures(beats: beats, curves: curves) + [startHalf(beats: beats, curves: curves)]
+            + changeFeatures(beats: beats, curves: curves, frames: curves.spectrum)
+            + changeFeatures(beats: beats, curves: curves, frames: curves.chroma)
     }
+
+    /// log(change across the beats / change across the half-beats), each side of a position half a
+    /// beat long: over all of them, and over the top quarter of each (chords change rarely, on few
+    /// beats, and the mean drowns them). Zeros when there is nothing to compare.
+    static func changeFeatures(beats: [FramePosition], curves: OnsetCurves, frames: SpectralFrames?) -> [Double] {
+        guard let frames, beats.count >= 2 else { return [0, 0] }
+        var on: [Double] = [], off: [Double] = []
+        for i in 0..<(beats.count - 1) {
+            let beat = curves.time(of: beats[i]), next = curves.time(of: beats[i + 1])
+            let half = Seconds((next - beat).value / 2)
+            if let c = frames.change(at: beat, window: half) { on.append(c) }
+            if let c = frames.change(at: beat + half, window: half) { off.append(c) }
+        }
+        guard !on.isEmpty, !off.isEmpty else { return [0, 0] }
+        func ratio(_ a: Double, _ b: Double) -> Double { log((a + 1e-6) / (b + 1e-6)) }
+        return [ratio(mean(on), mean(off)), ratio(mean(topQuarter(on)), mean(topQuarter(off)))]
+    }
+
+    private static func topQuarter(_ x: [Double]) -> [Double] { Array(x.sorted().suffix(max(1, x.count / 4))) }
 
     /// −cos(2π·φ), φ the phase on the tracked grid of where the music starts: −1 on a tracked
     /// beat, +1 half-way between two, 0 on a sixteenth or when the start is unknown.
@@ -66,6 +91,70 @@ public enum BeatPhase {
         guard beats.count >= 8 else { return false }
         let onsets = beats.reduce(0.0) { $0 + (Novelty.peak(curves.all, around: $1, radius: 2) ?? 0) } / Double(beats.count)
         return onsets > 0.1 && probabilityShifted(beats: beats, curves: curves) >= 0.5
+    }
+
+    /// The beats put on the beat. The tracker can change phase where the music changes (a drumless
+    /// intro on the beat, then off-beat hats and bass pulling it onto the "and"s): one of the two
+    /// sides of such a half-beat jump is off. The run is first made consistent (every stretch after
+    /// an odd number of jumps moved half a beat), then the whole of it is decided on all its evidence.
+    public static func decided(beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
+        let consistent = aligned(beats)
+        return shouldShift(beats: consistent, curves: curves) ? shifted(consistent) : consistent
+    }
+
+    /// The beats with every other stretch between half-beat jumps moved half a beat, so that all
+    /// stretches share the first one's phase. The tracker's beats while it slides from one phase to
+    /// the other are dropped and the gap filled at the period on either side.
+    static func aligned(_ beats: [FramePosition]) -> [FramePosition] {
+        let stretches = halfBeatJumps(beats)
+        guard stretches.count > 1 else { return beats }
+        var out: [FramePosition] = []
+        for (k, range) in stretches.enumerated() {
+            let stretch = Array(beats[range])
+            var moved = k % 2 == 1 ? shifted(stretch) : stretch
+            if let last = out.last {
+                let period = (stretch[1] - stretch[0]).value
+                while let first = moved.first, (first - last).value < 0.5 * period { moved.removeFirst() }
+                guard let first = moved.first else { continue }
+                let gap = (first - last).value, steps = max(1, Int((gap / period).rounded()))
+                out += (1..<steps).map { FramePosition(last.value + gap * Double($0) / Double(steps)) }
+            }
+            out += moved
+        }
+        return out
+    }
+
+    /// Stretches of `beats` (index ranges) either side of the places where the tracker jumps half a
+    /// beat: eight intervals within 4% of their median, then within five beats a move of 0.35–0.65
+    /// beats, then eight more as steady at the same period (within 1.5%). A tempo change (rubato, a
+    /// new section) changes the period and is not a jump; the tracker sliding onto the "and"s keeps
+    /// it. Looser limits (6%, 2%) cut rubato piano and guitar where nothing jumped, and a wrong cut
+    /// moves a right grid half a beat. The beats of the slide itself belong to neither stretch.
+    static func halfBeatJumps(_ beats: [FramePosition]) -> [Range<Int>] {
+        let n = beats.count
+        guard n >= 22 else { return [0..<n] }
+        let intervals = (1..<n).map { (beats[$0] - beats[$0 - 1]).value }
+        /// Median of the eight intervals ending at beat `last`, when all lie within 4% of it.
+        func steadyPeriod(endingAt last: Int) -> Double? {
+            let run = intervals[(last - 8)..<last]
+            let median = run.sorted()[4]
+            return run.allSatisfy { abs($0 / median - 1) < 0.04 } ? median : nil
+        }
+        var stretches: [Range<Int>] = []
+        var start = 0, i = 9
+        while i + 12 < n {
+            if let before = steadyPeriod(endingAt: i - 1), let after = steadyPeriod(endingAt: i + 12), abs(after / before - 1) < 0.015 {
+                let moved = (beats[i + 4] - beats[i - 1]).value / ((before + after) / 2)
+                if abs(moved - moved.rounded()) >= 0.35 {
+                    stretches.append(start..<i)
+                    start = i + 4
+                    i += 12
+                    continue
+                }
+            }
+            i += 1
+        }
+        return stretches + [start..<n]
     }
 
     /// Probability that the half-beats, not the tracked beats, are the beat.

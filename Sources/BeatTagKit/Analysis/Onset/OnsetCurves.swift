@@ -16,8 +16,12 @@ public struct OnsetCurves: Sendable {
     public var high: [Float]
     /// Where the music starts (frames): nil when unknown (curves given directly).
     public var musicStart: FramePosition?
+    /// Log band levels (`OnsetEnvelope.spectrum`) and the chromagram (`ChromaDetector`): where the
+    /// sound and the notes change. Nil when unknown (curves given directly).
+    public var spectrum: SpectralFrames?
+    public var chroma: SpectralFrames?
 
-    public init(_ envelope: OnsetEnvelope) {
+    public init(_ envelope: OnsetEnvelope, chroma: SpectralFrames? = nil) {
         let rate = envelope.frameRate
         let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid), high = envelope.flux(.high)
         frameRate = rate
@@ -29,6 +33,8 @@ public struct OnsetCurves: Sendable {
         self.snare = Novelty.curve(snare, frameRate: rate)
         self.high = Novelty.curve(high, frameRate: rate)
         musicStart = Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime)
+        spectrum = envelope.spectrum
+        self.chroma = chroma
     }
 
     /// Where the level first jumps: a frame within 30 dB of the track's loud level (its 90th

@@ -9,7 +9,7 @@ public final class OnsetDetector {
     public let hop: Int
     private let fft: RealFFT
     private let window: [Float]
-    private var pending: [Float] = []
+    private var windows: SlidingWindow
     /// First bin of each filter band (last entry: one past the end).
     private let bandStarts: [Int]
     /// Which onset group (`OnsetEnvelope.Band`) each filter band belongs to.
@@ -20,6 +20,8 @@ public final class OnsetDetector {
     private var strength: [Float] = []
     private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
     private var energy: [Float] = []
+    /// Log level per filter band, every frame (`OnsetEnvelope.spectrum`).
+    private var spectrum: SpectralFrames
     private let startTime: Seconds
     /// RMS below which samples are digital silence (−90 dBFS).
     public static let silenceRMS: Float = 3e-5
@@ -31,6 +33,7 @@ public final class OnsetDetector {
         self.sampleRate = sampleRate
         hop = max(1, Int((sampleRate / 100).rounded()))  // ~100 frames per second at any analysis rate
         let n = OnsetDetector.windowSize
+        windows = SlidingWindow(size: n, hop: hop)
         fft = RealFFT(size: n)
         window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
         magnitude = [Float](repeating: 0, count: n / 2 + 1)
@@ -50,30 +53,22 @@ public final class OnsetDetector {
         previous = [Float](repeating: 0, count: starts.count - 1)
         current = previous
         startTime = timeOffset + Seconds(Double(n / 2) / sampleRate)
+        spectrum = SpectralFrames(frameRate: sampleRate / Double(hop), startTime: startTime, dimension: starts.count - 1)
     }
 
     public func process(_ samples: [Float]) {
-        pending.append(contentsOf: samples)
-        let n = OnsetDetector.windowSize
-        var offset = 0
-        while offset + n <= pending.count {
-            analyseFrame(at: offset)
-            offset += hop
-        }
-        if offset > 0 { pending.removeFirst(min(offset, pending.count)) }
+        windows.push(samples) { analyseFrame($0) }
     }
 
-    private func analyseFrame(at offset: Int) {
+    private func analyseFrame(_ p: UnsafeBufferPointer<Float>) {
         let n = OnsetDetector.windowSize
         let input = fft.input
         var sumSquares: Float = 0
-        pending.withUnsafeBufferPointer { p in
-            window.withUnsafeBufferPointer { w in
-                for i in 0..<n {
-                    let s = p[offset + i]
-                    sumSquares += s * s
-                    input[i] = s * w[i]
-                }
+        window.withUnsafeBufferPointer { w in
+            for i in 0..<n {
+                let s = p[i]
+                sumSquares += s * s
+                input[i] = s * w[i]
             }
         }
         // Where the audio starts after leading digital silence (a lead-in, the zeros a decoder puts
@@ -84,7 +79,7 @@ public final class OnsetDetector {
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
         if !heardSound {
             var head: Float = 0
-            for i in offset..<(offset + hop) { head += pending[i] * pending[i] }
+            for i in 0..<hop { head += p[i] * p[i] }
             heardSound = (head / Float(hop)).squareRoot() >= OnsetDetector.silenceRMS
         }
         var flux = SIMD4<Float>()
@@ -105,6 +100,7 @@ public final class OnsetDetector {
             }
         }
         if !heardSound { flux = .zero }
+        previous.withUnsafeBufferPointer { spectrum.append($0) }
         for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         energy.append((sumSquares / Float(n)).squareRoot())
@@ -117,6 +113,6 @@ public final class OnsetDetector {
             for g in bands.indices { bands[g][0] = 0 }
         }
         return OnsetEnvelope(frameRate: sampleRate / Double(hop), startTime: startTime, strength: strength,
-                             bands: bands, energy: energy)
+                             bands: bands, energy: energy, spectrum: spectrum)
     }
 }

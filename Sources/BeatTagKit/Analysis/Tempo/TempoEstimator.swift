@@ -128,8 +128,7 @@ public final class TempoEstimator {
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        let beats = decidePhase && BeatPhase.shouldShift(beats: best.beats, curves: curves)
-            ? BeatPhase.shifted(best.beats) : best.beats
+        let beats = decidePhase ? BeatPhase.decided(beats: best.beats, curves: curves) : best.beats
         return (estimate, beats)
     }
 

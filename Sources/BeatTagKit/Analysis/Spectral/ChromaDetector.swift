@@ -1,0 +1,63 @@
+import Foundation
+
+/// Streaming chromagram: energy per pitch class (55 Hz – 2 kHz folded onto 12 semitones) in 186 ms
+/// windows every 40 ms, each frame scaled to its own total and log-compressed, so a frame says which
+/// notes sound, not how loud. Chords and bass notes change on beats far more often than between
+/// them, whatever the drums do: `BeatPhase` reads where the chromagram changes.
+public final class ChromaDetector {
+    public static let windowSize = 2048
+    public let sampleRate: Double
+    public let hop: Int
+    private let fft: RealFFT
+    private let window: [Float]
+    private var windows: SlidingWindow
+    /// Pitch class (0..<12) of each FFT bin, −1 outside 55 Hz – 2 kHz.
+    private let pitchClass: [Int]
+    private var magnitude: [Float]
+    private var frames: SpectralFrames
+
+    /// `timeOffset`: added to sample positions (the resampler's delay, negative).
+    public init(sampleRate: Double, timeOffset: Seconds = .zero) {
+        self.sampleRate = sampleRate
+        let n = ChromaDetector.windowSize
+        hop = max(1, Int((sampleRate / 25).rounded()))
+        windows = SlidingWindow(size: n, hop: hop)
+        fft = RealFFT(size: n)
+        window = (0..<n).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n))) }
+        magnitude = [Float](repeating: 0, count: n / 2 + 1)
+        let binHz = sampleRate / Double(n)
+        pitchClass = (0...(n / 2)).map { k in
+            let hz = Double(k) * binHz
+            guard hz >= 55, hz <= 2000 else { return -1 }
+            let semitones = Int((12 * log2(hz / 440)).rounded())
+            return ((semitones % 12) + 12) % 12
+        }
+        frames = SpectralFrames(frameRate: sampleRate / Double(hop), startTime: timeOffset + Seconds(Double(n / 2) / sampleRate),
+                                dimension: 12)
+    }
+
+    public func process(_ samples: [Float]) {
+        windows.push(samples) { analyseFrame($0) }
+    }
+
+    private func analyseFrame(_ p: UnsafeBufferPointer<Float>) {
+        let input = fft.input
+        for i in 0..<ChromaDetector.windowSize { input[i] = p[i] * window[i] }
+        var chroma = [Float](repeating: 0, count: 12)
+        magnitude.withUnsafeMutableBufferPointer { mag in
+            fft.magnitudes(into: mag.baseAddress!)
+            // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
+            // hiss) spreads its energy over every bin and adds little to any class.
+            for k in 1..<(mag.count - 1) where pitchClass[k] >= 0 && mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
+                chroma[pitchClass[k]] += mag[k] * mag[k]
+            }
+        }
+        let total = chroma.reduce(0, +)
+        // Silence has no notes: all zero, not twelve equal classes of noise.
+        let scale: Float = total > 1e-6 ? 12 / total : 0
+        for k in 0..<12 { chroma[k] = log1pf(10 * chroma[k] * scale) }
+        chroma.withUnsafeBufferPointer { frames.append($0) }
+    }
+
+    public func finish() -> SpectralFrames { frames }
+}

@@ -1,0 +1,47 @@
+/// A short-time spectral description over time: one vector of `dimension` values per frame
+/// (log band levels, a chromagram). Kept at the analysis frame rate or coarser, so it grows with
+/// the track as the onset curves do (12 values at 25 frames per second for a chromagram).
+public struct SpectralFrames: Sendable {
+    public var frameRate: Double
+    /// Time of frame 0 (window centre).
+    public var startTime: Seconds
+    public var dimension: Int
+    /// Frame after frame, `dimension` values each.
+    public var values: [Float]
+
+    public init(frameRate: Double, startTime: Seconds, dimension: Int, values: [Float] = []) {
+        self.frameRate = frameRate
+        self.startTime = startTime
+        self.dimension = dimension
+        self.values = values
+    }
+
+    public var count: Int { dimension > 0 ? values.count / dimension : 0 }
+
+    public mutating func append(_ frame: UnsafeBufferPointer<Float>) {
+        precondition(frame.count == dimension)
+        values.append(contentsOf: frame)
+    }
+
+    /// How much the sound changes at `time`: the distance between the mean frame of the `window`
+    /// before it and the mean frame of the `window` after it; nil when either side holds fewer than
+    /// two frames (near the ends, or a window shorter than two frames).
+    public func change(at time: Seconds, window: Seconds) -> Double? {
+        guard let before = mean(from: time - window, to: time), let after = mean(from: time, to: time + window) else { return nil }
+        var sum = 0.0
+        for k in 0..<dimension { sum += (after[k] - before[k]) * (after[k] - before[k]) }
+        return sum.squareRoot()
+    }
+
+    /// Mean of the frames whose centre lies in [from, to).
+    func mean(from: Seconds, to: Seconds) -> [Double]? {
+        let first = max(0, Int(((from - startTime).value * frameRate).rounded(.up)))
+        let end = min(count, Int(((to - startTime).value * frameRate).rounded(.up)))
+        guard end - first >= 2 else { return nil }
+        var out = [Double](repeating: 0, count: dimension)
+        for frame in first..<end {
+            for k in 0..<dimension { out[k] += Double(values[frame * dimension + k]) }
+        }
+        return out.map { $0 / Double(end - first) }
+    }
+}

@@ -1,0 +1,48 @@
+@testable import BeatTagKit
+import XCTest
+
+final class SpectralFramesTests: XCTestCase {
+    /// A (440 Hz) for two seconds, then C (523.25 Hz): the chromagram names the notes and changes
+    /// most where they change.
+    func testChromagramFollowsTheNotes() {
+        let rate = AnalysisResampler.analysisRate
+        let samples = (0..<Int(4 * rate)).map { i -> Float in
+            let t = Double(i) / rate
+            return Float(0.3 * sin(2 * Double.pi * (t < 2 ? 440 : 523.25) * t))
+        }
+        let detector = ChromaDetector(sampleRate: rate)
+        detector.process(samples)
+        let chroma = detector.finish()
+        XCTAssertEqual(chroma.dimension, 12)
+        XCTAssertEqual(chroma.frameRate, 25, accuracy: 0.1)
+        func loudest(at seconds: Double) -> Int {
+            let frame = Int(((seconds - chroma.startTime.value) * chroma.frameRate).rounded())
+            let values = chroma.values[(frame * 12)..<(frame * 12 + 12)]
+            return values.indices.max { values[$0] < values[$1] }! - frame * 12
+        }
+        XCTAssertEqual(loudest(at: 1), 0, "A is pitch class 0")
+        XCTAssertEqual(loudest(at: 3), 3, "C is three semitones above A")
+        let times = stride(from: 0.6, through: 3.4, by: 0.04).map { Seconds($0) }
+        let changes = times.map { chroma.change(at: $0, window: Seconds(0.25)) ?? 0 }
+        let peak = times[changes.indices.max { changes[$0] < changes[$1] }!]
+        XCTAssertEqual(peak.value, 2, accuracy: 0.1)
+        XCTAssertLessThan(chroma.change(at: Seconds(1), window: Seconds(0.25)) ?? 1, 0.1 * changes.max()!, "a held note does not change")
+    }
+
+    func testSilenceHasNoNotesAndNoChange() {
+        let detector = ChromaDetector(sampleRate: AnalysisResampler.analysisRate)
+        detector.process([Float](repeating: 0, count: 22050))
+        let chroma = detector.finish()
+        XCTAssertGreaterThan(chroma.count, 10)
+        XCTAssertTrue(chroma.values.allSatisfy { $0 == 0 })
+        XCTAssertEqual(chroma.change(at: Seconds(1), window: Seconds(0.3)), 0)
+    }
+
+    func testChangeNeedsTwoFramesEachSide() {
+        let frames = SpectralFrames(frameRate: 10, startTime: .zero, dimension: 1, values: (0..<20).map { $0 < 10 ? 0 : 1 })
+        XCTAssertEqual(frames.change(at: Seconds(1), window: Seconds(0.5)) ?? -1, 1, accuracy: 1e-9)
+        XCTAssertEqual(frames.change(at: Seconds(1.5), window: Seconds(0.3)) ?? -1, 0, accuracy: 1e-9)
+        XCTAssertNil(frames.change(at: Seconds(1), window: Seconds(0.1)), "one frame a side")
+        XCTAssertNil(frames.change(at: Seconds(0.05), window: Seconds(0.5)), "nothing before the start")
+    }
+}
