@@ -97,6 +97,19 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertTrue(aligned.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.03 }, "every beat on the first stretch's phase")
     }
 
+    /// A loose drummer (intervals ±5%) at one tempo throughout, sliding half a beat: in a song whose
+    /// tempo holds, the wider limits apply and the slide is found.
+    func testASlideInALooselyPlayedSteadySongIsFound() {
+        let wobble = [1.05, 0.95, 1.03, 0.97]
+        var t = 0.0
+        var beats: [FramePosition] = []
+        for i in 0..<60 {
+            beats.append(FramePosition(t))
+            t += 50 * (i >= 25 && i < 29 ? 1.125 : wobble[i % wobble.count])
+        }
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats).count, 2)
+    }
+
     /// Rubato: the tempo eases 6% slower over eight beats and stays there. The phase moves, but the
     /// period changed: not a jump.
     func testATempoChangeIsNotAJump() {

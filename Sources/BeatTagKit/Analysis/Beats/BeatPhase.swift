@@ -125,25 +125,34 @@ public enum BeatPhase {
     }
 
     /// Stretches of `beats` (index ranges) either side of the places where the tracker jumps half a
-    /// beat: eight intervals within 4% of their median, then within five beats a move of 0.35–0.65
-    /// beats, then eight more as steady at the same period (within 1.5%). A tempo change (rubato, a
-    /// new section) changes the period and is not a jump; the tracker sliding onto the "and"s keeps
-    /// it. Looser limits (6%, 2%) cut rubato piano and guitar where nothing jumped, and a wrong cut
-    /// moves a right grid half a beat. The beats of the slide itself belong to neither stretch.
+    /// beat: eight steady intervals, then within five beats a move of 0.35–0.65 beats, then eight
+    /// more as steady at the same period. A tempo change (rubato, a new section) changes the period
+    /// and is not a jump; the tracker sliding onto the "and"s keeps it. How steady depends on the
+    /// song: where its tempo holds (the local period's quartiles within 3%), a phase move can only be
+    /// the tracker, and runs within 8% of their median at periods within 2.5% qualify; elsewhere
+    /// within 4% at periods within 1.5%, since looser limits cut rubato piano and guitar where
+    /// nothing jumped, and a wrong cut moves a right grid half a beat. The beats of the slide itself
+    /// belong to neither stretch.
     static func halfBeatJumps(_ beats: [FramePosition]) -> [Range<Int>] {
         let n = beats.count
         guard n >= 22 else { return [0..<n] }
         let intervals = (1..<n).map { (beats[$0] - beats[$0 - 1]).value }
-        /// Median of the eight intervals ending at beat `last`, when all lie within 4% of it.
+        func median(endingAt last: Int) -> Double {
+            let run = intervals[(last - 8)..<last].sorted()
+            return (run[3] + run[4]) / 2
+        }
+        let local = (8...(n - 1)).map { median(endingAt: $0) }.sorted()
+        let steadySong = local[local.count * 3 / 4] / local[local.count / 4] - 1 <= 0.03
+        let (spread, sameRate) = steadySong ? (0.08, 0.025) : (0.04, 0.015)
+        /// Median of the eight intervals ending at beat `last`, when all lie within `spread` of it.
         func steadyPeriod(endingAt last: Int) -> Double? {
-            let run = intervals[(last - 8)..<last]
-            let median = run.sorted()[4]
-            return run.allSatisfy { abs($0 / median - 1) < 0.04 } ? median : nil
+            let m = median(endingAt: last)
+            return intervals[(last - 8)..<last].allSatisfy { abs($0 / m - 1) < spread } ? m : nil
         }
         var stretches: [Range<Int>] = []
         var start = 0, i = 9
         while i + 12 < n {
-            if let before = steadyPeriod(endingAt: i - 1), let after = steadyPeriod(endingAt: i + 12), abs(after / before - 1) < 0.015 {
+            if let before = steadyPeriod(endingAt: i - 1), let after = steadyPeriod(endingAt: i + 12), abs(after / before - 1) < sameRate {
                 let moved = (beats[i + 4] - beats[i - 1]).value / ((before + after) / 2)
                 if abs(moved - moved.rounded()) >= 0.35 {
                     stretches.append(start..<i)
