@@ -16,7 +16,9 @@
 # Family and octave (logistic regression + gradient-boosted trees, BlendedModel) are written straight
 # into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave}Model.swift; the script then rebuilds and
 # collects the phase and confidence samples with them (those depend on the tempo the first two
-# choose) and prints those two models as Swift literals to paste. Bump AnalysisResult.currentVersion.
+# choose), writes the phase model (a BlendedModel too, since version 19) into
+# Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift and prints the confidence model as a Swift
+# literal to paste. Bump AnalysisResult.currentVersion.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seed1=${1:-/work/devcorpus}
@@ -56,5 +58,5 @@ echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/trai
 echo "== OctaveDecision"; python3 scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
 collect
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
-echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform
+echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
 echo "== ConfidenceEvidence"; python3 scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1

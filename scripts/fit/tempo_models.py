@@ -4,25 +4,25 @@
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
   octave      OctaveDecision: P(faster level is the beat) per octave pair.
-              For these two, --trees (what the analysis uses since version 16) fits the logistic
-              regression and gradient-boosted shallow trees on the same features, whose log-odds
-              the analysis averages (BlendedModel), and writes both as Swift source (--swift FILE)
-              instead of printing a literal. Needs scikit-learn.
   phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
               the right tempo.
               (These three read the samples `beattag bench --training-data FILE` writes.)
+              For them --trees (what the analysis uses: family and octave since version 16, phase
+              since 19) fits the logistic regression and gradient-boosted shallow trees on the same
+              features, whose log-odds the analysis averages (BlendedModel), and writes both as Swift
+              source (--swift FILE) instead of printing a literal. Needs scikit-learn.
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
               `beattag bench --json` output.
 
-All four are L2-regularised logistic regressions on standardised features, printed folded back to
-raw features as Swift literals to paste into the source. Samples are weighted so that the songs have
-the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo terms
-act as a prior for real music, not for the corpus (--uniform: every sample alike, used for the
-phase). Never fit on a held-out split: pass it with --check to see the held-out score.
+Without --trees, L2-regularised logistic regressions on standardised features, printed folded back
+to raw features as Swift literals to paste into the source. Samples are weighted so that the songs
+have the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo
+terms act as a prior for real music, not for the corpus (--uniform: every sample alike, used for
+the phase). Never fit on a held-out split: pass it with --check to see the held-out score.
 
 Usage:
   python3 scripts/fit/tempo_models.py family|octave|phase TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
-  python3 scripts/fit/tempo_models.py family|octave TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
+  python3 scripts/fit/tempo_models.py family|octave|phase TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
   python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0]
 """
 import argparse
@@ -253,15 +253,15 @@ def trees(args):
     w = sample_weights(args, files, references)
 
     def right(z, labels, songs):
-        """Octave: samples on the right side of 0.5. Family: songs whose best candidate is right."""
-        return int(((z >= 0) == (labels == 1)).sum()) if args.model == "octave" else top1(z, labels, songs)
-    unit = "pairs" if args.model == "octave" else "songs (top-1)"
+        """Octave and phase: samples on the right side of 0.5. Family: songs whose best candidate is right."""
+        return int(((z >= 0) == (labels == 1)).sum()) if args.model != "family" else top1(z, labels, songs)
+    unit = {"octave": "pairs", "phase": "clips"}.get(args.model, "songs (top-1)")
     folds = np.zeros((3, len(y)))
     for train, test in GroupKFold(n_splits=10).split(X, y, files):
         a, b = Blend(X[train], y[train], w[train], args.l2).parts(X[test])
         folds[:, test] = [a, b, (a + b) / 2]
     scores = [right(z, y, files) for z in folds]
-    total = len(y) if args.model == "octave" else len(set(files))
+    total = len(y) if args.model != "family" else len(set(files))
     summary = (f"Training: {len(y)} {args.model} samples from {len(set(files))} songs; 10-fold (songs whole), {unit} right "
                f"of {total}: logistic {scores[0]}, trees {scores[1]}, their mean {scores[2]}.")
     print("tune: " + summary)
@@ -274,10 +274,10 @@ def trees(args):
         Xc, yc, fc, _ = load_samples(args.check, args.model)
         a, b = blend.parts(Xc)
         got = [right(z, yc, fc) for z in (a, b, (a + b) / 2)]
-        print(f"check: {unit} right of {len(yc) if args.model == 'octave' else len(set(fc))}: "
+        print(f"check: {unit} right of {len(yc) if args.model != 'family' else len(set(fc))}: "
               f"logistic {got[0]}, trees {got[1]}, their mean {got[2]}")
     if args.swift:
-        owner = {"family": "FamilyDecision", "octave": "OctaveDecision"}[args.model]
+        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "phase": "BeatPhase"}[args.model]
         write_swift_blend(owner, blend.logistic, nodes, args.swift, summary)
         print(f"wrote {args.swift}: the logistic model and {len(nodes['roots'])} trees ({len(nodes['feature'])} nodes)")
 
@@ -342,9 +342,8 @@ def main():
         o.add_argument("--check")
         o.add_argument("--l2", type=float, default=1.0)
         o.add_argument("--uniform", action="store_true", help="weight every sample alike (not to the library shape)")
-        if name in ("family", "octave"):
-            o.add_argument("--trees", action="store_true", help="the logistic regression and gradient-boosted trees, averaged")
-            o.add_argument("--swift", help="with --trees: write both models as Swift source here")
+        o.add_argument("--trees", action="store_true", help="the logistic regression and gradient-boosted trees, averaged")
+        o.add_argument("--swift", help="with --trees: write both models as Swift source here")
     c = sub.add_parser("confidence")
     c.add_argument("bench")
     c.add_argument("--check")

@@ -9,7 +9,8 @@ final class FittedModelsTests: XCTestCase {
         XCTAssertEqual(FamilyDecision.model.trees.featureCount, FamilyDecision.featureNames.count)
         XCTAssertEqual(OctaveDecision.model.logistic.weights.count, OctaveDecision.featureNames.count)
         XCTAssertEqual(OctaveDecision.model.trees.featureCount, OctaveDecision.featureNames.count)
-        XCTAssertEqual(BeatPhase.model.weights.count, BeatPhase.featureNames.count)
+        XCTAssertEqual(BeatPhase.model.logistic.weights.count, BeatPhase.featureNames.count)
+        XCTAssertEqual(BeatPhase.model.trees.featureCount, BeatPhase.featureNames.count)
         XCTAssertEqual(ConfidenceEvidence.model.weights.count, ConfidenceEvidence.featureNames.count)
     }
 

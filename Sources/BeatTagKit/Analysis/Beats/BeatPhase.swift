@@ -6,7 +6,8 @@ import Foundation
 /// each other (kick on 1 and 3, snare on 2 and 4, the downbeat strongest) while the "and"s are much
 /// alike (hats, skanks). Per band (kick, snare, hats, all, body), the mean strength on the beats and
 /// the half-beats, and how much the four beats of the bar vary and peak compared with the four
-/// half-beats, go into a logistic model fitted like the tempo models (`scripts/fit/refit.sh`).
+/// half-beats, go into `model` (PhaseModel.swift: a `BlendedModel` fitted like the tempo models by
+/// `scripts/fit/refit.sh`).
 /// One more cue is where the music starts: a piece, a loop or a render starts on a beat far more
 /// often than between two (`startHalf`); an excerpt or an upbeat start weakens it, and the fit
 /// learns by how much from a corpus that has both.
@@ -18,9 +19,6 @@ public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
         + ["startHalf", "timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop"]
 
-    static let model = LogisticModel(
-        weights: [-3.0225, -1.7949, 2.2378, 1.4690, -7.1831, 3.0142, 1.3199, 3.5874, -7.6042, 0.2815, 8.9750, 0.6503, -1.6617, -0.7610, -1.8510, 1.8285, -2.4543, -4.5793, 5.2366, -12.3755],
-        bias: 0.5492)
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
