@@ -1,8 +1,8 @@
 import Foundation
 
-/// Streaming chromagram: energy per pitch class (55 Hz – 2 kHz folded onto 12 semitones) in 186 ms
-/// windows every 40 ms, each frame scaled to its own total and log-compressed, so a frame says which
-/// notes sound, not how loud. Chords and bass notes change on beats far more often than between
+/// Streaming chromagram: the energy of the spectral peaks per pitch class (55 Hz – 2 kHz folded
+/// onto 12 semitones) in 186 ms windows every 40 ms, each frame scaled to its own total and
+/// log-compressed, so a frame says which notes sound, not how loud. Chords and bass notes change on beats far more often than between
 /// them, whatever the drums do: `BeatPhase` reads where the chromagram changes.
 public final class ChromaDetector {
     public static let windowSize = 2048
