@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Collects the training samples and fits the four tempo models (docs/tempo.md):
-#   FamilyDecision, OctaveDecision, BeatPhase on seed-1 tune + seeds 2, 5 and 6 (both splits) +
+# Collects the training samples and fits the five tempo and beat models (docs/tempo.md):
+#   FamilyDecision, OctaveDecision, BeatPhase, SixteenthShift on seed-1 tune + seeds 2, 5 and 6 (both splits) +
 #   corpus-dev: 900 songs (TRAIN_MORE, space-separated folders, replaces seeds 5 and 6);
 #   ConfidenceEvidence on the seed-3 tune split and all of seed 4, songs those three never saw, so
 #   that it learns how far their outputs can be trusted out of sample.
@@ -17,8 +17,9 @@
 # into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave}Model.swift; the script then rebuilds and
 # collects the phase and confidence samples with them (those depend on the tempo the first two
 # choose), writes the phase model (a BlendedModel too, since version 19) into
-# Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift and prints the confidence model as a Swift
-# literal to paste. Bump AnalysisResult.currentVersion.
+# Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift, prints the confidence model as a Swift
+# literal to paste, then collects once more with that phase model and prints the SixteenthShift
+# model (since version 20) to paste. Bump AnalysisResult.currentVersion.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seed1=${1:-/work/devcorpus}
@@ -60,3 +61,6 @@ collect
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
 echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
 echo "== ConfidenceEvidence"; python3 scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
+# The sixteenth samples are read on the beats the phase model just written decides.
+collect
+echo "== SixteenthShift"; python3 scripts/fit/tempo_models.py sixteenth "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 1 --uniform

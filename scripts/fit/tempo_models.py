@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Fits the four small models of beattag's tempo stage (run through scripts/fit/refit.sh).
+"""Fits the five small models of beattag's tempo and beat stages (run through scripts/fit/refit.sh).
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
   octave      OctaveDecision: P(faster level is the beat) per octave pair.
   phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
               the right tempo.
-              (These three read the samples `beattag bench --training-data FILE` writes.)
+  sixteenth   SixteenthShift: P(the beats moved a quarter of a beat, later or earlier, are better)
+              per move and clip read at the right tempo.
+              (These four read the samples `beattag bench --training-data FILE` writes.)
               For them --trees (what the analysis uses: family and octave since version 16, phase
               since 19) fits the logistic regression and gradient-boosted shallow trees on the same
               features, whose log-odds the analysis averages (BlendedModel), and writes both as Swift
@@ -21,7 +23,7 @@ terms act as a prior for real music, not for the corpus (--uniform: every sample
 the phase). Never fit on a held-out split: pass it with --check to see the held-out score.
 
 Usage:
-  python3 scripts/fit/tempo_models.py family|octave|phase TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
+  python3 scripts/fit/tempo_models.py family|octave|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
   python3 scripts/fit/tempo_models.py family|octave|phase TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
   python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0]
 """
@@ -144,12 +146,14 @@ def binary(args):
     beta = fit_logistic(Z, y, w, args.l2)
     wf, bf = folded(beta, mean, sd)
     print(f"tune: {len(y)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs; leave-one-song-out {right:.0f}/{len(y)} "
-          f"({100 * right / len(y):.1f}%)")
+          f"({100 * right / len(y):.1f}%): positives found {int(((p >= 0.5) & (y == 1)).sum())}/{int(y.sum())}, "
+          f"negatives called positive {int(((p >= 0.5) & (y == 0)).sum())}/{int((y == 0).sum())}")
     print("standardised weights:", ", ".join(f"{x:+.2f}" for x in beta[:-1]))
     if args.check:
         Xc, yc, fc, _ = load_samples(args.check, args.model)
         pc = predict(wf, bf, Xc)
-        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right")
+        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right: positives found "
+              f"{int(((pc >= 0.5) & (yc == 1)).sum())}/{int(yc.sum())}, negatives called positive {int(((pc >= 0.5) & (yc == 0)).sum())}/{int((yc == 0).sum())}")
         if args.model == "family":
             print(f"check: top-1 {top1(pc, yc, fc)}/{len(set(fc))} songs")
     print_model(wf, bf)
@@ -255,7 +259,7 @@ def trees(args):
     def right(z, labels, songs):
         """Octave and phase: samples on the right side of 0.5. Family: songs whose best candidate is right."""
         return int(((z >= 0) == (labels == 1)).sum()) if args.model != "family" else top1(z, labels, songs)
-    unit = {"octave": "pairs", "phase": "clips"}.get(args.model, "songs (top-1)")
+    unit = {"family": "songs (top-1)", "octave": "pairs", "phase": "clips"}.get(args.model, "samples")
     folds = np.zeros((3, len(y)))
     for train, test in GroupKFold(n_splits=10).split(X, y, files):
         a, b = Blend(X[train], y[train], w[train], args.l2).parts(X[test])
@@ -277,7 +281,7 @@ def trees(args):
         print(f"check: {unit} right of {len(yc) if args.model != 'family' else len(set(fc))}: "
               f"logistic {got[0]}, trees {got[1]}, their mean {got[2]}")
     if args.swift:
-        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "phase": "BeatPhase"}[args.model]
+        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "phase": "BeatPhase", "sixteenth": "SixteenthShift"}[args.model]
         write_swift_blend(owner, blend.logistic, nodes, args.swift, summary)
         print(f"wrote {args.swift}: the logistic model and {len(nodes['roots'])} trees ({len(nodes['feature'])} nodes)")
 
@@ -336,7 +340,7 @@ def confidence(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="model", required=True)
-    for name in ["family", "octave", "phase"]:
+    for name in ["family", "octave", "phase", "sixteenth"]:
         o = sub.add_parser(name)
         o.add_argument("samples")
         o.add_argument("--check")

@@ -87,7 +87,7 @@ public enum TempoBenchmark {
     /// tracked beats of a clip read at the right tempo (label: the half-beats match the annotated
     /// beats better; only clips where the two phases differ by more than 0.2 in F).
     public struct TrainingSample: Codable, Sendable {
-        public enum Kind: String, Codable, Sendable { case family, octave, phase }
+        public enum Kind: String, Codable, Sendable { case family, octave, phase, sixteenth }
         public var kind: Kind
         public var file: String
         public var group: String
@@ -188,13 +188,27 @@ public enum TempoBenchmark {
             out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: pair.fasterIsBeat, features: pair.features))
         }
-        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm) {
-            func times(_ frames: [FramePosition]) -> [Double] { frames.map { curves.time(of: $0).value } }
+        func times(_ frames: [FramePosition]) -> [Double] { frames.map { curves.time(of: $0).value } }
+        if !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm) {
+            // The phase is decided on the tracked beats with half-beat slides aligned, as in the analysis.
+            let frames = BeatPhase.aligned(tracked)
             let f = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
             let fShifted = TempoMetrics.fMeasure(estimated: times(BeatPhase.shifted(frames)), reference: clip.beats)
             if abs(f - fShifted) > 0.2 {
                 out.append(TrainingSample(kind: .phase, file: clip.file, group: clip.group, reference: clip.bpm,
                                           label: fShifted > f, features: BeatPhase.features(beats: frames, curves: curves)))
+            }
+        }
+        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decideSixteenth: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm),
+           frames.count >= 8 {
+            let f = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
+            for fraction in [0.25, -0.25] {
+                let moved = SixteenthShift.moved(frames, by: fraction)
+                let fMoved = TempoMetrics.fMeasure(estimated: times(moved), reference: clip.beats)
+                if abs(f - fMoved) > 0.2 {
+                    out.append(TrainingSample(kind: .sixteenth, file: clip.file, group: clip.group, reference: clip.bpm, label: fMoved > f,
+                                              features: SixteenthShift.features(beats: frames, curves: curves, fraction: fraction)))
+                }
             }
         }
         return out

@@ -11,6 +11,7 @@ final class FittedModelsTests: XCTestCase {
         XCTAssertEqual(OctaveDecision.model.trees.featureCount, OctaveDecision.featureNames.count)
         XCTAssertEqual(BeatPhase.model.logistic.weights.count, BeatPhase.featureNames.count)
         XCTAssertEqual(BeatPhase.model.trees.featureCount, BeatPhase.featureNames.count)
+        XCTAssertEqual(SixteenthShift.model.weights.count, SixteenthShift.featureNames.count)
         XCTAssertEqual(ConfidenceEvidence.model.weights.count, ConfidenceEvidence.featureNames.count)
     }
 
@@ -23,6 +24,7 @@ final class FittedModelsTests: XCTestCase {
         let fast = OctaveDecision.LevelEvidence(bpm: 120, beats: beats, salience: 1, onBeat: 2)
         XCTAssertEqual(OctaveDecision.features(slow: slow, fast: fast, curves: curves).count, OctaveDecision.featureNames.count)
         XCTAssertEqual(BeatPhase.features(beats: beats, curves: curves).count, BeatPhase.featureNames.count)
+        XCTAssertEqual(SixteenthShift.features(beats: beats, curves: curves, fraction: 0.25).count, SixteenthShift.featureNames.count)
         XCTAssertEqual(FamilyDecision.features(bpm: 120, frameRate: 100, periodicity: Periodicity(curves)) { _ in 1 }.count,
                        FamilyDecision.featureNames.count)
         let evidence = ConfidenceEvidence(octaveProbability: 0.9, clarity: 3, familyMargin: 2, bpm: 120)

@@ -39,12 +39,17 @@ public enum BeatPhase {
             if let c = frames.change(at: beat, window: half) { on.append(c) }
             if let c = frames.change(at: beat + half, window: half) { off.append(c) }
         }
-        guard !on.isEmpty, !off.isEmpty else { return [0, 0] }
-        func ratio(_ a: Double, _ b: Double) -> Double { log((a + 1e-6) / (b + 1e-6)) }
-        return [ratio(mean(on), mean(off)), ratio(mean(topQuarter(on)), mean(topQuarter(off)))]
+        return contrast(on, off)
     }
 
-    private static func topQuarter(_ x: [Double]) -> [Double] { Array(x.sorted().suffix(max(1, x.count / 4))) }
+    /// log(a / b) of the means and of the top quarters' means (`changeFeatures`); zeros when either
+    /// side is empty.
+    static func contrast(_ a: [Double], _ b: [Double]) -> [Double] {
+        guard !a.isEmpty, !b.isEmpty else { return [0, 0] }
+        func ratio(_ x: Double, _ y: Double) -> Double { log((x + 1e-6) / (y + 1e-6)) }
+        func topQuarter(_ x: [Double]) -> [Double] { Array(x.sorted().suffix(max(1, x.count / 4))) }
+        return [ratio(mean(a), mean(b)), ratio(mean(topQuarter(a)), mean(topQuarter(b)))]
+    }
 
     /// −cos(2π·φ), φ the phase on the tracked grid of where the music starts: −1 on a tracked
     /// beat, +1 half-way between two, 0 on a sixteenth or when the start is unknown.
