@@ -13,8 +13,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.4182, 0.0415, 0.2673, 0.5335, 2.0550, 3.0210, 0.9889, 9.3658, 0.2031],
-        bias: -0.3844)
+        weights: [0.3544, 0.1213, 0.2873, 0.5186, 1.7264, 2.9899, 1.2105, 9.0451, 0.2204],
+        bias: -0.4371)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

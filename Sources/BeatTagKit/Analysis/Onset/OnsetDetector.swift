@@ -20,8 +20,13 @@ public final class OnsetDetector {
     private var strength: [Float] = []
     private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
     private var energy: [Float] = []
-    /// Log level per filter band, every frame (`OnsetEnvelope.spectrum`).
+    /// Log level per filter band, the mean of every `spectrumFrames` frames (`OnsetEnvelope.spectrum`):
+    /// 25 a second are plenty for changes read over half a beat, and keep its memory near the
+    /// onset curves'.
     private var spectrum: SpectralFrames
+    private static let spectrumFrames = 4
+    private var spectrumSum: [Float]
+    private var spectrumCount = 0
     private let startTime: Seconds
     /// RMS below which samples are digital silence (−90 dBFS).
     public static let silenceRMS: Float = 3e-5
@@ -53,7 +58,10 @@ public final class OnsetDetector {
         previous = [Float](repeating: 0, count: starts.count - 1)
         current = previous
         startTime = timeOffset + Seconds(Double(n / 2) / sampleRate)
-        spectrum = SpectralFrames(frameRate: sampleRate / Double(hop), startTime: startTime, dimension: starts.count - 1)
+        let framesPerSecond = sampleRate / Double(hop), group = Double(OnsetDetector.spectrumFrames)
+        spectrum = SpectralFrames(frameRate: framesPerSecond / group, startTime: startTime + Seconds((group - 1) / 2 / framesPerSecond),
+                                  dimension: starts.count - 1)
+        spectrumSum = [Float](repeating: 0, count: starts.count - 1)
     }
 
     public func process(_ samples: [Float]) {
@@ -100,7 +108,14 @@ public final class OnsetDetector {
             }
         }
         if !heardSound { flux = .zero }
-        previous.withUnsafeBufferPointer { spectrum.append($0) }
+        for band in spectrumSum.indices { spectrumSum[band] += previous[band] }
+        spectrumCount += 1
+        if spectrumCount == OnsetDetector.spectrumFrames {
+            for band in spectrumSum.indices { spectrumSum[band] /= Float(spectrumCount) }
+            spectrumSum.withUnsafeBufferPointer { spectrum.append($0) }
+            for band in spectrumSum.indices { spectrumSum[band] = 0 }
+            spectrumCount = 0
+        }
         for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         energy.append((sumSquares / Float(n)).squareRoot())

@@ -25,8 +25,8 @@ public struct OnsetEnvelope: Sendable {
     public var bands: [[Float]]
     /// Per-frame RMS of the analysis signal: tells silence and drumless passages apart.
     public var energy: [Float]
-    /// Log level of each ~¼-octave filter band per frame: what the sound is, where the flux says
-    /// only when it changes. Nil for envelopes built directly (tests).
+    /// Log level of each ~¼-octave filter band, 25 frames a second: what the sound is, where the
+    /// flux says only when it changes. Nil for envelopes built directly (tests).
     public var spectrum: SpectralFrames? = nil
 
     public var count: Int { strength.count }
