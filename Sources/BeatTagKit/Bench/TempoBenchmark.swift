@@ -84,8 +84,10 @@ public enum TempoBenchmark {
     /// A labelled sample for fitting the small models (scripts/fit/tempo_models.py): `octave`, an
     /// octave pair around the annotated tempo (label: the faster level is the beat); `family`, a
     /// family candidate (label: it holds the annotated tempo up to a power of two); `phase`, the
-    /// tracked beats of a clip read at the right tempo (label: the half-beats match the annotated
-    /// beats better; only clips where the two phases differ by more than 0.2 in F).
+    /// tracked beats of a clip read at the right tempo, half-beat slides aligned (label: the
+    /// half-beats match the annotated beats better; only clips where the two phases differ by more
+    /// than 0.2 in F); `sixteenth`, a move of the phase-decided beats a quarter beat later or
+    /// earlier (label: the moved beats match better; only where F differs by more than 0.2).
     public struct TrainingSample: Codable, Sendable {
         public enum Kind: String, Codable, Sendable { case family, octave, phase, sixteenth }
         public var kind: Kind

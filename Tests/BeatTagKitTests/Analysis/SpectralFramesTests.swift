@@ -45,4 +45,19 @@ final class SpectralFramesTests: XCTestCase {
         XCTAssertNil(frames.change(at: Seconds(1), window: Seconds(0.1)), "one frame a side")
         XCTAssertNil(frames.change(at: Seconds(0.05), window: Seconds(0.5)), "nothing before the start")
     }
+
+    /// Windows start every `hop` samples of the stream however it arrives in blocks, also when the
+    /// hop is longer than the window.
+    func testSlidingWindowsFollowTheStreamAcrossBlocks() {
+        for (size, hop) in [(4, 2), (4, 6)] {
+            var windows = SlidingWindow(size: size, hop: hop)
+            var starts: [Float] = []
+            let stream = (0..<40).map { Float($0) }
+            for block in [Array(stream[0..<3]), Array(stream[3..<17]), Array(stream[17..<18]), Array(stream[18..<40])] {
+                windows.push(block) { starts.append($0[0]) }
+            }
+            let expected = stride(from: 0, through: 40 - size, by: hop).map { Float($0) }
+            XCTAssertEqual(starts, expected, "size \(size), hop \(hop)")
+        }
+    }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// A sixteenth early or late? After the half-beat decision (`BeatPhase`) the tracker can still sit a
 /// quarter of a beat off the beat: on a samba's tamborim on the last sixteenth, on a pickup that
 /// carries more accent than the beat. For each candidate move (a quarter of a beat later or
-/// earlier), the evidence is the same as for the phase, read at the moved beats against the tracked
-/// ones: onset strength per band, and how much the band spectrum and the chromagram change there
+/// earlier), the evidence is much as for the phase, read at the moved beats against the tracked
+/// ones: onset strength in the kick, body, all and hat bands, and how much the band spectrum and the
+/// chromagram change there
 /// (chords change on the beat, not a sixteenth before it). A logistic model fitted like the others
 /// (`scripts/fit/refit.sh`) gives the probability that the move is better; the more probable move is
 /// made at p ≥ 0.5.

@@ -87,8 +87,9 @@ public final class OnsetDetector {
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
         if !heardSound {
             var head: Float = 0
-            for i in 0..<hop { head += p[i] * p[i] }
-            heardSound = (head / Float(hop)).squareRoot() >= OnsetDetector.silenceRMS
+            let first = min(hop, p.count)
+            for i in 0..<first { head += p[i] * p[i] }
+            heardSound = (head / Float(first)).squareRoot() >= OnsetDetector.silenceRMS
         }
         var flux = SIMD4<Float>()
         magnitude.withUnsafeMutableBufferPointer { mag in

@@ -4,6 +4,8 @@ struct SlidingWindow {
     let size: Int
     let hop: Int
     private var pending: [Float] = []
+    /// Samples still to drop before the next window starts (a hop longer than the window).
+    private var skip = 0
 
     init(size: Int, hop: Int) {
         self.size = size
@@ -12,7 +14,9 @@ struct SlidingWindow {
 
     /// Appends `samples` and calls `body` with each window completed, in order.
     mutating func push(_ samples: [Float], _ body: (UnsafeBufferPointer<Float>) -> Void) {
-        pending.append(contentsOf: samples)
+        let dropped = min(skip, samples.count)
+        skip -= dropped
+        pending.append(contentsOf: samples[dropped...])
         var offset = 0
         pending.withUnsafeBufferPointer { p in
             while offset + size <= p.count {
@@ -20,6 +24,7 @@ struct SlidingWindow {
                 offset += hop
             }
         }
+        skip += max(0, offset - pending.count)
         if offset > 0 { pending.removeFirst(min(offset, pending.count)) }
     }
 }
