@@ -190,25 +190,26 @@ public enum TempoBenchmark {
             out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: pair.fasterIsBeat, features: pair.features))
         }
+        guard !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false),
+              TempoMetrics.acc1(tempo.bpm.value, clip.bpm) else { return out }
         func times(_ frames: [FramePosition]) -> [Double] { frames.map { curves.time(of: $0).value } }
-        if !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm) {
-            // The phase is decided on the tracked beats with half-beat slides aligned, as in the analysis.
-            let frames = BeatPhase.aligned(tracked)
-            let f = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
-            let fShifted = TempoMetrics.fMeasure(estimated: times(BeatPhase.shifted(frames)), reference: clip.beats)
-            if abs(f - fShifted) > 0.2 {
-                out.append(TrainingSample(kind: .phase, file: clip.file, group: clip.group, reference: clip.bpm,
-                                          label: fShifted > f, features: BeatPhase.features(beats: frames, curves: curves)))
-            }
+        // The phase is decided on the tracked beats with half-beat slides aligned, as in the analysis.
+        let aligned = BeatPhase.aligned(tracked)
+        let f = TempoMetrics.fMeasure(estimated: times(aligned), reference: clip.beats)
+        let fShifted = TempoMetrics.fMeasure(estimated: times(BeatPhase.shifted(aligned)), reference: clip.beats)
+        if abs(f - fShifted) > 0.2 {
+            out.append(TrainingSample(kind: .phase, file: clip.file, group: clip.group, reference: clip.bpm,
+                                      label: fShifted > f, features: BeatPhase.features(beats: aligned, curves: curves)))
         }
-        if !clip.beats.isEmpty, let (tempo, frames) = estimator.estimate(decideSixteenth: false), TempoMetrics.acc1(tempo.bpm.value, clip.bpm),
-           frames.count >= 8 {
-            let f = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
+        // A sixteenth is decided on the beats the phase decision gives.
+        let frames = BeatPhase.decided(beats: tracked, curves: curves)
+        if frames.count >= 8 {
+            let fDecided = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
             for fraction in [0.25, -0.25] {
                 let moved = SixteenthShift.moved(frames, by: fraction)
                 let fMoved = TempoMetrics.fMeasure(estimated: times(moved), reference: clip.beats)
-                if abs(f - fMoved) > 0.2 {
-                    out.append(TrainingSample(kind: .sixteenth, file: clip.file, group: clip.group, reference: clip.bpm, label: fMoved > f,
+                if abs(fDecided - fMoved) > 0.2 {
+                    out.append(TrainingSample(kind: .sixteenth, file: clip.file, group: clip.group, reference: clip.bpm, label: fMoved > fDecided,
                                               features: SixteenthShift.features(beats: frames, curves: curves, fraction: fraction)))
                 }
             }

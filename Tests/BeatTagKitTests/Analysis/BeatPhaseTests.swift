@@ -66,11 +66,7 @@ final class BeatPhaseTests: XCTestCase {
     /// (120 BPM: a beat is 0.5 s, 50 onset frames at 100 per second).
     func testChordChangesOnTheBeatsPointToTheBeats() {
         var curves = OnsetCurves(frameRate: 100, all: [Float](repeating: 0, count: 3000))
-        let values = (0..<750).flatMap { frame -> [Float] in
-            let bar = frame / 50    // 2 s bars
-            return (0..<12).map { $0 == (bar * 5) % 12 ? 1 : 0 }
-        }
-        curves.chroma = SpectralFrames(frameRate: 25, startTime: .zero, dimension: 12, values: values)
+        curves.chroma = .chordPerBar()
         let beats = stride(from: 0.0, to: 2950, by: 50).map { FramePosition($0) }
         let offBeats = stride(from: 25.0, to: 2950, by: 50).map { FramePosition($0) }
         let onGrid = BeatPhase.changeFeatures(beats: beats, curves: curves, frames: curves.chroma)

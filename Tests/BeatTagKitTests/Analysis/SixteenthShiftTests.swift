@@ -13,8 +13,7 @@ final class SixteenthShiftTests: XCTestCase {
             low[beat * 50] = 1
         }
         var curves = OnsetCurves(frameRate: 100, all: (0..<n).map { high[$0] + low[$0] }, body: low, drums: low, low: low, high: high)
-        let chords = (0..<750).flatMap { frame -> [Float] in (0..<12).map { $0 == ((frame / 50) * 5) % 12 ? 1 : 0 } }
-        curves.chroma = SpectralFrames(frameRate: 25, startTime: .zero, dimension: 12, values: chords)
+        curves.chroma = .chordPerBar()
         return curves
     }
 

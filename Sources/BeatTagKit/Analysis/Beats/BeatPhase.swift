@@ -140,16 +140,17 @@ public enum BeatPhase {
         let n = beats.count
         guard n >= 22 else { return [0..<n] }
         let intervals = (1..<n).map { (beats[$0] - beats[$0 - 1]).value }
-        func median(endingAt last: Int) -> Double {
+        /// median[last - 8]: the median of the eight intervals ending at beat `last`.
+        let median = (8..<n).map { last -> Double in
             let run = intervals[(last - 8)..<last].sorted()
             return (run[3] + run[4]) / 2
         }
-        let local = (8...(n - 1)).map { median(endingAt: $0) }.sorted()
+        let local = median.sorted()
         let steadySong = local[local.count * 3 / 4] / local[local.count / 4] - 1 <= 0.03
         let (spread, sameRate) = steadySong ? (0.08, 0.025) : (0.04, 0.015)
-        /// Median of the eight intervals ending at beat `last`, when all lie within `spread` of it.
+        /// That median, when all eight intervals lie within `spread` of it.
         func steadyPeriod(endingAt last: Int) -> Double? {
-            let m = median(endingAt: last)
+            let m = median[last - 8]
             return intervals[(last - 8)..<last].allSatisfy { abs($0 / m - 1) < spread } ? m : nil
         }
         var stretches: [Range<Int>] = []

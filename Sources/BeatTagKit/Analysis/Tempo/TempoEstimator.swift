@@ -77,10 +77,9 @@ public final class TempoEstimator {
         OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
     }
 
-    /// Tempo and the chosen level's beats (frames). `decidePhase: false` keeps the tracker's phase,
-    /// `decideSixteenth: false` the phase `BeatPhase` decided (bench uses them to collect
-    /// `BeatPhase` and `SixteenthShift` training samples).
-    public func estimate(decidePhase: Bool = true, decideSixteenth: Bool = true) -> (TempoEstimate, [FramePosition])? {
+    /// Tempo and the chosen level's beats (frames). `decidePhase: false` keeps the tracker's phase
+    /// (bench uses it to collect `BeatPhase` and `SixteenthShift` training samples).
+    public func estimate(decidePhase: Bool = true) -> (TempoEstimate, [FramePosition])? {
         guard let family = families.max(by: { $0.score < $1.score }), var best = track(family.bpm) else { return nil }
         // Walk down while the slower level is the likelier beat, else up while the faster one is.
         // Each step rejects one level with some certainty. Only the steps next to the final level
@@ -129,8 +128,8 @@ public final class TempoEstimator {
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        var beats = decidePhase ? BeatPhase.decided(beats: best.beats, curves: curves) : best.beats
-        if decidePhase && decideSixteenth { beats = SixteenthShift.decided(beats: beats, curves: curves) }
+        let beats = decidePhase
+            ? SixteenthShift.decided(beats: BeatPhase.decided(beats: best.beats, curves: curves), curves: curves) : best.beats
         return (estimate, beats)
     }
 
