@@ -4,36 +4,9 @@ import XCTest
 /// The octave walk on onset curves drawn by hand: each case states a groove in beats of its tempo,
 /// band by band, and the tempo a listener taps.
 final class OctaveDecisionTests: XCTestCase {
-    struct Groove {
-        var bpm: Double
-        /// Hit positions in beats within a four-beat bar, per band.
-        var kick: [Double]
-        var snare: [Double]
-        var hats: [Double]
-    }
+    typealias Groove = DrawnGroove
 
-    private let frameRate = 100.0
-
-    private func curves(_ g: Groove, seconds: Double = 30) -> OnsetCurves {
-        let n = Int(seconds * frameRate)
-        let beat = 60 * frameRate / g.bpm
-        func draw(_ positions: [Double], _ level: Float) -> [Float] {
-            var x = [Float](repeating: 0, count: n)
-            var bar = 0.0
-            while bar < Double(n) {
-                for p in positions {
-                    let i = Int((bar + p * beat).rounded())
-                    if i < n { x[i] = level; if i + 1 < n { x[i + 1] = level / 2 } }
-                }
-                bar += 4 * beat
-            }
-            return Novelty.normalized(x)
-        }
-        let low = draw(g.kick, 5), snare = draw(g.snare, 4), high = draw(g.hats, 2)
-        let drums = Novelty.normalized(zip(low, snare).map { $0 + $1 })
-        let all = Novelty.normalized((0..<n).map { low[$0] + snare[$0] + 0.5 * high[$0] })
-        return OnsetCurves(frameRate: frameRate, all: all, body: drums, drums: drums, low: low, snare: snare, high: high)
-    }
+    private func curves(_ g: Groove, seconds: Double = 30) -> OnsetCurves { g.curves(seconds: seconds) }
 
     private func estimate(_ g: Groove, file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let (tempo, _) = try XCTUnwrap(TempoEstimator(curves: curves(g))?.estimate(), file: file, line: line)

@@ -77,6 +77,12 @@ final class SyntheticTempoTests: XCTestCase {
         try check(Case(name: "swung hip-hop 92", bpm: 92, pattern: .hiphop, swing: 0.62))
     }
 
+    /// The eighths of a 6/8 at 65 dotted quarters a minute run at 195, in the running range; the
+    /// octave walk alone (factors of two) stayed there, `TripleDecision` steps down by three.
+    func testSixEightIsReadAtTheDottedQuarter() throws {
+        try check(Case(name: "6/8 at 65", bpm: 65, pattern: .sixEight))
+    }
+
     func testWaltzInThreeFour() throws {
         try check(Case(name: "waltz 3/4 at 150", bpm: 150, pattern: .waltz))
     }

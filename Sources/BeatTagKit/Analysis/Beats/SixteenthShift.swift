@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.3544, 0.1213, 0.2873, 0.5186, 1.7264, 2.9899, 1.2105, 9.0451, 0.2204],
-        bias: -0.4371)
+        weights: [0.3593, 0.1109, 0.2910, 0.5223, 1.7797, 2.9930, 0.9896, 9.2608, 0.1814],
+        bias: -0.4206)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

@@ -27,8 +27,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.7389, -0.2258, 0.6354, -1.1189, -1.3085],
-        bias: -1.6270)
+        weights: [0.7511, -0.2195, 0.6288, -1.1164, -1.1873],
+        bias: -1.6664)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -1,10 +1,11 @@
 import Foundation
 
-/// From onset curves to a tempo, in two decisions:
+/// From onset curves to a tempo, in three decisions:
 /// 1. the family (tempo up to a factor of 2): `FamilyDecision` over the salience peaks and their
 ///    ×2, ½, ×3/2, ⅔, ×4/3, ¾ relatives;
-/// 2. the octave within the family: `OctaveDecision`, from the metrical evidence at two levels.
-/// Only the levels the octave walk visits are beat-tracked.
+/// 2. the octave within the family: `OctaveDecision`, from the metrical evidence at two levels;
+/// 3. one step by three (6/8 read at the eighth, a waltz at the bar): `TripleDecision`.
+/// Only the levels these decisions compare are beat-tracked.
 public final class TempoEstimator {
     /// Tempi a track may be given, BPM.
     public static let range = TempoRanges.analysed
@@ -114,6 +115,25 @@ public final class TempoEstimator {
                 best = faster
             }
         }
+        // The walk moves by factors of two; a 6/8 song read at the eighth is three times its beat, a
+        // waltz read at the bar a third of it. One step by three, down or up (never both in range).
+        if let slower = track(best.bpm / 3) {
+            let p = TripleDecision.probabilityFaster(slow: slower, fast: best, curves: curves)
+            if p >= 0.5 {
+                step(rejecting: slower, certainty: 2 * p - 1)
+            } else {
+                step(rejecting: best, certainty: 1 - 2 * p, moving: true)
+                best = slower
+            }
+        } else if let faster = track(best.bpm * 3) {
+            let p = TripleDecision.probabilityFaster(slow: best, fast: faster, curves: curves)
+            if p < 0.5 {
+                step(rejecting: faster, certainty: 1 - 2 * p)
+            } else {
+                step(rejecting: best, certainty: 2 * p - 1, moving: true)
+                best = faster
+            }
+        }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
         let others = families.filter { !FamilyDecision.sameFamily($0.bpm, family.bpm) }.sorted { $0.score > $1.score }
         let candidates = [TempoCandidate(bpm: BPM(best.bpm), score: family.score)]
@@ -142,6 +162,19 @@ public final class TempoEstimator {
         }
         if let slow = track(truthBPM), let fast = track(truthBPM * 2) {
             pairs.append((OctaveDecision.features(slow: slow, fast: fast, curves: curves), false))
+        }
+        return pairs
+    }
+
+    /// Triple-pair features around a known tempo, for fitting `TripleDecision`: the pair (truth/3,
+    /// truth) where the faster level is the beat, and (truth, 3·truth) where the slower one is.
+    public func trainingTriples(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
+        var pairs: [(features: [Double], fasterIsBeat: Bool)] = []
+        if let slow = track(truthBPM / 3), let fast = track(truthBPM) {
+            pairs.append((TripleDecision.features(slow: slow, fast: fast, curves: curves), true))
+        }
+        if let slow = track(truthBPM), let fast = track(truthBPM * 3) {
+            pairs.append((TripleDecision.features(slow: slow, fast: fast, curves: curves), false))
         }
         return pairs
     }
