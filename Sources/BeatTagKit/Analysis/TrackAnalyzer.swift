@@ -2,17 +2,40 @@ import Foundation
 
 /// One track's analysis as a stream (Mixxx's initialize → processSamples → storeResults): created
 /// for the stream's sample rate, fed blocks of mono samples with `process`, asked for the result with
-/// `finish`. Keeps only the onset envelope, never the audio.
+/// `finish`. Keeps the per-frame features, never the audio, and of those at most one `window`: a
+/// longer track (a DJ mix, a live set) is analysed window by window, each window's beats kept where
+/// it has `overlap` of music on both sides, so memory stays flat in track length.
 public final class TrackAnalyzer {
+    /// Longest stretch analysed at once. Every song shorter than this is analysed whole, as one.
+    public static let defaultWindow = Seconds(480)
+    /// Music a window reads beyond the beats it keeps, on each inner side: the tracker and the
+    /// moving averages need context, and the next window starts tracking that far back.
+    public static let overlap = Seconds(20)
+
     private var resampler: AnalysisResampler
     private let onsets: OnsetDetector
     private let chroma: ChromaDetector
     private var resampled: [Float] = []
     private var inputFrames = 0
     private let inputRate: Int
+    private let window: Seconds
+    /// Where the beats of the next window begin (the end of what earlier windows kept).
+    private var keptUntil = Seconds.zero
+    private var windows: [WindowResult] = []
+    /// Most onset frames held at once (tests check the bound).
+    public private(set) var peakHeldFrames = 0
 
-    public init(sampleRate: Int) {
+    private struct WindowResult {
+        var tempo: TempoEstimate
+        var beats: [Seconds]
+        /// Seconds of the track whose beats this window gave.
+        var span: Double
+    }
+
+    /// `window`: see `defaultWindow` (tests pass shorter ones).
+    public init(sampleRate: Int, window: Seconds = TrackAnalyzer.defaultWindow) {
         inputRate = sampleRate
+        self.window = Seconds(max(window.value, 4 * Self.overlap.value))
         resampler = AnalysisResampler(inputRate: sampleRate)
         onsets = OnsetDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: .zero - resampler.delay)
         chroma = ChromaDetector(sampleRate: AnalysisResampler.analysisRate, timeOffset: .zero - resampler.delay)
@@ -25,27 +48,74 @@ public final class TrackAnalyzer {
         resampler.process(mono, into: &resampled)
         onsets.process(resampled)
         chroma.process(resampled)
+        peakHeldFrames = max(peakHeldFrames, onsets.heldFrames)
+        if Double(onsets.heldFrames) / onsets.frameRate >= window.value {
+            analyseHeldWindow()
+        }
     }
 
-    /// `inspect` sees the onset curves the tempo was read from (bench uses it to collect training pairs).
+    /// Analyses what is held, keeps the beats up to `overlap` before its end, and forgets the frames
+    /// the next window does not need.
+    private func analyseHeldWindow() {
+        let envelope = onsets.envelope()
+        let end = envelope.startTime + Seconds(Double(envelope.count) / envelope.frameRate)
+        let keepUntil = end - Self.overlap
+        if let (tempo, beats) = Self.estimate(envelope: envelope, chroma: chroma.held, startsTrack: windows.isEmpty && keptUntil == .zero) {
+            windows.append(WindowResult(tempo: tempo, beats: beats.filter { $0 >= keptUntil && $0 < keepUntil },
+                                        span: (keepUntil - keptUntil).value))
+        }
+        keptUntil = keepUntil
+        onsets.drop(before: keepUntil - Self.overlap)
+        chroma.drop(before: keepUntil - Self.overlap)
+    }
+
+    /// `inspect` sees the onset curves the tempo was read from (bench uses it to collect training
+    /// pairs; for a track longer than `window`, only its last window's).
     public func finish(inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
-        let duration = Double(inputFrames) / Double(inputRate)
-        guard duration >= 4 else { throw AnalysisError.tooShort(seconds: duration) }
-        let envelope = onsets.finish()
+        let duration = Seconds(Double(inputFrames) / Double(inputRate))
+        guard duration.value >= 4 else { throw AnalysisError.tooShort(seconds: duration.value) }
         // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
-        guard (envelope.energy.max() ?? 0) > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
-        return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.finish(), duration: Seconds(duration), inspect: inspect)
+        guard onsets.loudest > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
+        let envelope = onsets.envelope()
+        if windows.isEmpty && keptUntil == .zero {
+            return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.held, duration: duration, inspect: inspect)
+        }
+        // The last window: what is held, its beats from where the others stopped to the end.
+        if let (tempo, beats) = Self.estimate(envelope: envelope, chroma: chroma.held, startsTrack: false, inspect: inspect) {
+            windows.append(WindowResult(tempo: tempo, beats: beats.filter { $0 >= keptUntil && $0 <= duration },
+                                        span: (duration - keptUntil).value))
+        }
+        // The tempo the track holds longest: windows within 4% of each other count together, and the
+        // longest window of the winning group (the earliest of equals) speaks for it. Not the most
+        // confident: the best of many calibrated confidences is not calibrated.
+        func span(near bpm: BPM) -> Double {
+            windows.filter { TempoMetrics.acc1($0.tempo.bpm.value, bpm.value) }.map(\.span).reduce(0, +)
+        }
+        guard let held = windows.map({ span(near: $0.tempo.bpm) }).max(),
+              let chosen = windows.filter({ span(near: $0.tempo.bpm) == held }).max(by: { $0.span < $1.span })
+        else { throw AnalysisError.noPulse }
+        return Self.result(tempo: chosen.tempo, beats: windows.flatMap(\.beats), duration: duration)
     }
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
     public static func analyse(envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, duration: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
-        let curves = OnsetCurves(envelope, chroma: chroma)
-        inspect?(curves)
-        guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else {
+        guard let (tempo, beats) = estimate(envelope: envelope, chroma: chroma, startsTrack: true, inspect: inspect) else {
             throw AnalysisError.noPulse
         }
-        let beats = beatFrames.map { curves.time(of: $0) }.filter { $0 >= .zero && $0 <= duration }
+        return result(tempo: tempo, beats: beats.filter { $0 >= .zero && $0 <= duration }, duration: duration)
+    }
+
+    /// Tempo and beats (seconds) of one envelope; nil where it holds no pulse.
+    private static func estimate(envelope: OnsetEnvelope, chroma: SpectralFrames?, startsTrack: Bool,
+                                 inspect: ((OnsetCurves) -> Void)? = nil) -> (TempoEstimate, [Seconds])? {
+        let curves = OnsetCurves(envelope, chroma: chroma, startsTrack: startsTrack)
+        inspect?(curves)
+        guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else { return nil }
+        return (tempo, beatFrames.map { curves.time(of: $0) })
+    }
+
+    private static func result(tempo: TempoEstimate, beats: [Seconds], duration: Seconds) -> AnalysisResult {
         let grid = BeatGrid.fit(beats: beats)
         // The grid's slope is finer than the tempogram's 0.25 BPM steps; use it when it agrees.
         var bpm = tempo.bpm

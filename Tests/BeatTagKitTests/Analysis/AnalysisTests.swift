@@ -54,7 +54,7 @@ struct TrackAnalyzerProbe {
         var out: [Float] = []
         signal.withUnsafeBufferPointer { resampler.process($0, into: &out) }
         detector.process(out)
-        return detector.finish()
+        return detector.envelope()
     }
 }
 

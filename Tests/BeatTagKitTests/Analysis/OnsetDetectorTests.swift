@@ -13,7 +13,7 @@ final class OnsetDetectorTests: XCTestCase {
         for i in 0..<40 { click[i] = i % 2 == 0 ? 0.9 : -0.9 }
         x += zip(x.suffix(click.count), click).map { $0 + $1 }
         detector.process(x)
-        return detector.finish()
+        return detector.envelope()
     }
 
     func testMusicStartingAfterLeadingDigitalSilenceIsNotAnOnset() {

@@ -12,7 +12,7 @@ final class SpectralFramesTests: XCTestCase {
         }
         let detector = ChromaDetector(sampleRate: rate)
         detector.process(samples)
-        let chroma = detector.finish()
+        let chroma = detector.held
         XCTAssertEqual(chroma.dimension, 12)
         XCTAssertEqual(chroma.frameRate, 25, accuracy: 0.1)
         func loudest(at seconds: Double) -> Int {
@@ -32,7 +32,7 @@ final class SpectralFramesTests: XCTestCase {
     func testSilenceHasNoNotesAndNoChange() {
         let detector = ChromaDetector(sampleRate: AnalysisResampler.analysisRate)
         detector.process([Float](repeating: 0, count: 22050))
-        let chroma = detector.finish()
+        let chroma = detector.held
         XCTAssertGreaterThan(chroma.count, 10)
         XCTAssertTrue(chroma.values.allSatisfy { $0 == 0 })
         XCTAssertEqual(chroma.change(at: Seconds(1), window: Seconds(0.3)), 0)

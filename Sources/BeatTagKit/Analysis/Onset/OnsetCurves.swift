@@ -21,7 +21,9 @@ public struct OnsetCurves: Sendable {
     public var spectrum: SpectralFrames?
     public var chroma: SpectralFrames?
 
-    public init(_ envelope: OnsetEnvelope, chroma: SpectralFrames? = nil) {
+    /// `startsTrack`: the envelope begins where the track begins (false for a later window of a
+    /// long track, which has no start of its own to read).
+    public init(_ envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, startsTrack: Bool = true) {
         let rate = envelope.frameRate
         let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid), high = envelope.flux(.high)
         frameRate = rate
@@ -32,7 +34,7 @@ public struct OnsetCurves: Sendable {
         self.low = Novelty.curve(low, frameRate: rate)
         self.snare = Novelty.curve(snare, frameRate: rate)
         self.high = Novelty.curve(high, frameRate: rate)
-        musicStart = Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime)
+        musicStart = startsTrack ? Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime) : nil
         spectrum = envelope.spectrum
         self.chroma = chroma
     }

@@ -27,7 +27,12 @@ public final class OnsetDetector {
     private static let spectrumFrames = 4
     private var spectrumSum: [Float]
     private var spectrumCount = 0
-    private let startTime: Seconds
+    /// Time of the first frame held (it moves on when old frames are dropped).
+    private var startTime: Seconds
+    /// Frames dropped from the start of the track so far.
+    private var droppedFrames = 0
+    /// Loudest frame RMS of the whole track, dropped frames included.
+    public private(set) var loudest: Float = 0
     /// RMS below which samples are digital silence (−90 dBFS).
     public static let silenceRMS: Float = 3e-5
     /// Whether a hop of sound has reached the start of the window yet.
@@ -119,16 +124,36 @@ public final class OnsetDetector {
         }
         for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
-        energy.append((sumSquares / Float(n)).squareRoot())
+        let rms = (sumSquares / Float(n)).squareRoot()
+        energy.append(rms)
+        loudest = max(loudest, rms)
     }
 
-    public func finish() -> OnsetEnvelope {
-        if !strength.isEmpty {
-            // The first frame's flux is measured against silence: not an onset.
-            strength[0] = 0
-            for g in bands.indices { bands[g][0] = 0 }
+    /// Frames held, and how many seconds they cover.
+    public var heldFrames: Int { strength.count }
+    public var frameRate: Double { sampleRate / Double(hop) }
+
+    /// The envelope of the frames held: the whole track, unless `drop(before:)` was called.
+    public func envelope() -> OnsetEnvelope {
+        var envelope = OnsetEnvelope(frameRate: frameRate, startTime: startTime, strength: strength,
+                                     bands: bands, energy: energy, spectrum: spectrum)
+        if droppedFrames == 0, !strength.isEmpty {
+            // The track's first frame's flux is measured against silence: not an onset.
+            envelope.strength[0] = 0
+            for g in bands.indices { envelope.bands[g][0] = 0 }
         }
-        return OnsetEnvelope(frameRate: sampleRate / Double(hop), startTime: startTime, strength: strength,
-                             bands: bands, energy: energy, spectrum: spectrum)
+        return envelope
+    }
+
+    /// Forgets the frames centred before `time` (a long track is analysed in windows).
+    public func drop(before time: Seconds) {
+        let k = min(strength.count, max(0, Int(((time - startTime).value * frameRate).rounded(.up))))
+        guard k > 0 else { return }
+        strength.removeFirst(k)
+        for g in bands.indices { bands[g].removeFirst(k) }
+        energy.removeFirst(k)
+        spectrum.dropFrames(before: time)
+        startTime = startTime + Seconds(Double(k) / frameRate)
+        droppedFrames += k
     }
 }

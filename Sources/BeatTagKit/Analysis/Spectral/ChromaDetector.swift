@@ -59,5 +59,9 @@ public final class ChromaDetector {
         chroma.withUnsafeBufferPointer { frames.append($0) }
     }
 
-    public func finish() -> SpectralFrames { frames }
+    /// The frames held so far (all of them, unless some were dropped).
+    public var held: SpectralFrames { frames }
+
+    /// Forgets the frames centred before `time`.
+    public func drop(before time: Seconds) { frames.dropFrames(before: time) }
 }

@@ -1,6 +1,6 @@
 /// A short-time spectral description over time: one vector of `dimension` values per frame
 /// (log band levels, a chromagram). Kept at the analysis frame rate or coarser, so it grows with
-/// the track as the onset curves do (12 values at 25 frames per second for a chromagram).
+/// the analysed window as the onset curves do (12 values at 25 frames per second for a chromagram).
 public struct SpectralFrames: Sendable {
     public var frameRate: Double
     /// Time of frame 0 (window centre).
@@ -21,6 +21,14 @@ public struct SpectralFrames: Sendable {
     public mutating func append(_ frame: UnsafeBufferPointer<Float>) {
         precondition(frame.count == dimension)
         values.append(contentsOf: frame)
+    }
+
+    /// Forgets the frames whose centre lies before `time` (a long track's analysis keeps a window).
+    public mutating func dropFrames(before time: Seconds) {
+        let k = min(count, max(0, Int(((time - startTime).value * frameRate).rounded(.up))))
+        guard k > 0 else { return }
+        values.removeFirst(k * dimension)
+        startTime = startTime + Seconds(Double(k) / frameRate)
     }
 
     /// How much the sound changes at `time`: the distance between the mean frame of the `window`
