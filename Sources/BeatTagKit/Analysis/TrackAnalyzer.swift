@@ -22,6 +22,9 @@ public final class TrackAnalyzer {
     /// Where the beats of the next window begin (the end of what earlier windows kept).
     private var keptUntil = Seconds.zero
     private var windows: [WindowResult] = []
+    /// The window just analysed: its tempo, and its beats from `overlap` before where it stopped
+    /// keeping them to its end, which the next window also tracks (nil after a window without pulse).
+    private var seam: (tempo: TempoEstimate, beats: [Seconds])?
     /// Most onset frames held at once (tests check the bound).
     public private(set) var peakHeldFrames = 0
 
@@ -59,14 +62,54 @@ public final class TrackAnalyzer {
     private func analyseHeldWindow() {
         let envelope = onsets.envelope()
         let end = envelope.startTime + Seconds(Double(envelope.count) / envelope.frameRate)
-        let keepUntil = end - Self.overlap
-        if let (tempo, beats) = Self.estimate(envelope: envelope, chroma: chroma.held, startsTrack: windows.isEmpty && keptUntil == .zero) {
-            windows.append(WindowResult(tempo: tempo, beats: beats.filter { $0 >= keptUntil && $0 < keepUntil },
-                                        span: (keepUntil - keptUntil).value))
+        analyseWindow(envelope, keepUntil: end - Self.overlap, end: end)
+        onsets.drop(before: keptUntil - Self.overlap)
+        chroma.drop(before: keptUntil - Self.overlap)
+    }
+
+    /// One window of a long track: its tempo and beats, joined to the window before so that the
+    /// beats run on at one level and one phase. The same music read an octave or a third apart in
+    /// two windows (a coin-toss octave, a drumless stretch) is tracked at the earlier window's level;
+    /// of the beats and their half-beat shift, the ones that agree with the earlier window's beats
+    /// where both tracked them are kept. A tempo that is no metrical relative (a mix moving from 128
+    /// to 140) is followed as read.
+    private func analyseWindow(_ envelope: OnsetEnvelope, keepUntil: Seconds, end: Seconds,
+                               inspect: ((OnsetCurves) -> Void)? = nil) {
+        let curves = OnsetCurves(envelope, chroma: chroma.held, startsTrack: windows.isEmpty && keptUntil == .zero)
+        inspect?(curves)
+        defer { keptUntil = keepUntil }
+        guard let estimator = TempoEstimator(curves: curves), var (tempo, frames) = estimator.estimate() else {
+            seam = nil
+            return
         }
-        keptUntil = keepUntil
-        onsets.drop(before: keepUntil - Self.overlap)
-        chroma.drop(before: keepUntil - Self.overlap)
+        if let seam, Self.isMetricalRelative(tempo.bpm, of: seam.tempo.bpm), let level = estimator.beats(atBPM: seam.tempo.bpm.value) {
+            (tempo, frames) = (seam.tempo, level)
+        }
+        var beats = frames.map { curves.time(of: $0) }
+        if let seam, TempoMetrics.acc1(tempo.bpm.value, seam.tempo.bpm.value) {
+            let shifted = BeatPhase.shifted(frames).map { curves.time(of: $0) }
+            if Self.agreement(shifted, seam.beats) > Self.agreement(beats, seam.beats) { beats = shifted }
+        }
+        // Spliced after the last beat kept, half a period on at least: the same beat tracked by both
+        // windows, a few milliseconds apart across `keptUntil`, is kept once and never lost.
+        let period = 60 / tempo.bpm.value
+        let from = windows.last?.beats.last.map { $0 + Seconds(period / 2) } ?? keptUntil
+        let kept = beats.filter { $0 >= max(from, keptUntil - Seconds(period / 2)) && $0 < keepUntil && $0 <= end }
+        windows.append(WindowResult(tempo: tempo, beats: kept, span: (min(keepUntil, end) - keptUntil).value))
+        seam = (tempo, beats.filter { $0 >= keepUntil - Self.overlap })
+    }
+
+    /// The same beat level read at another octave or a third apart (a factor 2, 3 or 3/2).
+    static func isMetricalRelative(_ a: BPM, of b: BPM) -> Bool {
+        let ratio = a.value / b.value
+        let relatives: [Double] = [2, 0.5, 3, 1.0 / 3, 1.5, 2.0 / 3]
+        return relatives.contains { abs(ratio / $0 - 1) < 0.04 }
+    }
+
+    /// Beats of `beats` within 70 ms of one of `reference`, over the span `reference` covers.
+    static func agreement(_ beats: [Seconds], _ reference: [Seconds]) -> Int {
+        guard let first = reference.first, let last = reference.last else { return 0 }
+        return beats.filter { b in b >= first && b <= last && reference.contains { abs(($0 - b).value) <= 0.07 } }.count
     }
 
     /// `inspect` sees the onset curves the tempo was read from (bench uses it to collect training
@@ -81,10 +124,7 @@ public final class TrackAnalyzer {
             return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.held, duration: duration, inspect: inspect)
         }
         // The last window: what is held, its beats from where the others stopped to the end.
-        if let (tempo, beats) = Self.estimate(envelope: envelope, chroma: chroma.held, startsTrack: false, inspect: inspect) {
-            windows.append(WindowResult(tempo: tempo, beats: beats.filter { $0 >= keptUntil && $0 <= duration },
-                                        span: (duration - keptUntil).value))
-        }
+        analyseWindow(envelope, keepUntil: Seconds(.infinity), end: duration, inspect: inspect)
         // The tempo the track holds longest: windows within 4% of each other count together, and the
         // longest window of the winning group (the earliest of equals) speaks for it. Not the most
         // confident: the best of many calibrated confidences is not calibrated.

@@ -45,6 +45,45 @@ final class LongTrackTests: XCTestCase {
         XCTAssertGreaterThan(Double(matched) / Double(windowed.beats.count), 0.98)
     }
 
+    func testACoinTossOctaveStaysOneLevelAcrossTheWindows() throws {
+        // This drum machine's hip-hop at 87.5 is a coin toss between 87.5 and 175 (SyntheticTempoTests):
+        // windows read alone may fall either way, the beats of the track must not switch level.
+        var synth = DrumSynth(sampleRate: 22050, bpm: 87.5, pattern: .hiphop, seconds: 300)
+        let (result, _) = try analyse(synth.render(), window: Seconds(80))
+        let period: Double = 60.0 / result.bpm.value
+        let odd = zip(result.beats, result.beats.dropFirst()).filter { abs(($1.value - $0.value) / period - 1) > 0.1 }
+        XCTAssertTrue(odd.isEmpty, "intervals off the period at \(odd.prefix(5).map { $0.0.value })")
+        XCTAssertFalse(result.grid?.variableTempo ?? true)
+    }
+
+    func testALaterWindowReadingAnotherOctaveKeepsTheLevelBefore() throws {
+        // 120 s of a backbeat at 90, then 120 s of a drum-and-bass two-step at 180 on the same grid
+        // (read alone, it is 180: SyntheticTempoTests). The windows of the second part read 180, a
+        // metrical relative of 90: they are tracked at 90, so the beats run on at one level.
+        var first = DrumSynth(sampleRate: 22050, bpm: 90, pattern: .backbeat, seconds: 120)
+        var second = DrumSynth(sampleRate: 22050, bpm: 180, pattern: .twoStep, seconds: 120)
+        let (result, _) = try analyse(first.render() + second.render(), window: Seconds(80))
+        XCTAssertEqual(result.bpm.value, 90, accuracy: 0.5)
+        let period: Double = 60.0 / 90
+        let odd = zip(result.beats, result.beats.dropFirst()).filter { abs(($1.value - $0.value) / period - 1) > 0.1 }
+        XCTAssertTrue(odd.isEmpty, "intervals off the period at \(odd.prefix(5).map { $0.0.value })")
+        XCTAssertGreaterThan(result.beats.last?.value ?? 0, 235, "the second part keeps its beats")
+    }
+
+    func testWindowsAreJoinedOnlyAcrossMetricalRelatives() {
+        XCTAssertTrue(TrackAnalyzer.isMetricalRelative(BPM(175), of: BPM(87.5)))
+        XCTAssertTrue(TrackAnalyzer.isMetricalRelative(BPM(69), of: BPM(207)))
+        XCTAssertTrue(TrackAnalyzer.isMetricalRelative(BPM(90), of: BPM(135)))
+        XCTAssertFalse(TrackAnalyzer.isMetricalRelative(BPM(140), of: BPM(128)), "a mix moving on is followed")
+        XCTAssertFalse(TrackAnalyzer.isMetricalRelative(BPM(128), of: BPM(128)), "the same level needs no forcing")
+        // Agreement counts the beats within 70 ms of a reference beat, over the reference's span only.
+        let reference = [10.0, 10.5, 11.0, 11.5].map { Seconds($0) }
+        let onBeat = [9.0, 10.02, 10.5, 11.03, 11.5, 12.5].map { Seconds($0) }
+        let offBeat = [10.25, 10.75, 11.25].map { Seconds($0) }
+        XCTAssertEqual(TrackAnalyzer.agreement(onBeat, reference), 4)
+        XCTAssertEqual(TrackAnalyzer.agreement(offBeat, reference), 0)
+    }
+
     func testTheTempoHeldLongestWins() throws {
         // 130 s at 100 BPM, then 70 s at 140: three 80-second windows, two of them at 100.
         var slowSynth = DrumSynth(sampleRate: 22050, bpm: 100, pattern: .backbeat, seconds: 130)

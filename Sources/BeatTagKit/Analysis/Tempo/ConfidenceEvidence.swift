@@ -7,7 +7,9 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     public var octaveProbability: Double
     /// Mean body novelty on the chosen beats (units of its standard deviation).
     public var clarity: Double
-    /// `FamilyDecision` score of the chosen family over the best rival family (logit units, capped at 6).
+    /// How sure the family is (logit units, capped at 6): the least certain of the `FamilyDecision`
+    /// score over the best rival family and the `TripleDecision` log-odds; after a step by three, the
+    /// latter alone.
     public var familyMargin: Double
     /// The chosen tempo: how error-prone a reading is depends on where it lies.
     public var bpm: Double
@@ -27,8 +29,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.7511, -0.2195, 0.6288, -1.1164, -1.1873],
-        bias: -1.6664)
+        weights: [0.7143, -0.2131, 0.6522, -0.5765, 0.1436],
+        bias: -1.7853)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -117,8 +117,11 @@ public final class TempoEstimator {
         }
         // The walk moves by factors of two; a 6/8 song read at the eighth is three times its beat, a
         // waltz read at the bar a third of it. One step by three, down or up (never both in range).
+        // It chooses between two families: its log-odds are a family margin too.
+        var tripleMargin: Double?
         if let slower = track(best.bpm / 3) {
             let p = TripleDecision.probabilityFaster(slow: slower, fast: best, curves: curves)
+            tripleMargin = abs(log(p / (1 - p)))
             if p >= 0.5 {
                 step(rejecting: slower, certainty: 2 * p - 1)
             } else {
@@ -127,6 +130,7 @@ public final class TempoEstimator {
             }
         } else if let faster = track(best.bpm * 3) {
             let p = TripleDecision.probabilityFaster(slow: best, fast: faster, curves: curves)
+            tripleMargin = abs(log(p / (1 - p)))
             if p < 0.5 {
                 step(rejecting: faster, certainty: 1 - 2 * p)
             } else {
@@ -135,10 +139,19 @@ public final class TempoEstimator {
             }
         }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
-        let others = families.filter { !FamilyDecision.sameFamily($0.bpm, family.bpm) }.sorted { $0.score > $1.score }
-        let candidates = [TempoCandidate(bpm: BPM(best.bpm), score: family.score)]
+        // After a step by three the chosen tempo is in another family than the one the walk started
+        // from: its own family's score, and the rivals are the families other than its own.
+        let moved = !FamilyDecision.sameFamily(best.bpm, family.bpm)
+        let chosenFamily = families.first { FamilyDecision.sameFamily($0.bpm, best.bpm) }
+            ?? (bpm: FamilyDecision.folded(best.bpm), score: family.score)
+        let others = families.filter { !FamilyDecision.sameFamily($0.bpm, chosenFamily.bpm) }.sorted { $0.score > $1.score }
+        let candidates = [TempoCandidate(bpm: BPM(best.bpm), score: chosenFamily.score)]
             + others.prefix(4).map { TempoCandidate(bpm: BPM($0.bpm), score: $0.score) }
-        let familyMargin = min(6, others.first.map { family.score - $0.score } ?? 6)
+        // How sure the family is: the least certain of the decisions that chose it, the family
+        // decision's margin over its best rival and the step by three's; after a move by three, that
+        // step alone (it overruled the family decision).
+        let decided = min(6, others.first.map { family.score - $0.score } ?? 6)
+        let familyMargin = min(6, moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6))
         // Probability that the chosen octave is right, from the least certain step of the walk; the
         // runner-up octave gets the rest, so the two always add up to one.
         let octaveRight = 0.5 + certainty / 2
@@ -151,6 +164,13 @@ public final class TempoEstimator {
         let beats = decidePhase
             ? SixteenthShift.decided(beats: BeatPhase.decided(beats: best.beats, curves: curves), curves: curves) : best.beats
         return (estimate, beats)
+    }
+
+    /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
+    /// track keeps its predecessor's level where its own reading is a metrical relative of it.
+    public func beats(atBPM bpm: Double) -> [FramePosition]? {
+        guard let level = track(bpm), !level.beats.isEmpty else { return nil }
+        return SixteenthShift.decided(beats: BeatPhase.decided(beats: level.beats, curves: curves), curves: curves)
     }
 
     /// Octave-pair features around a known tempo, for fitting `OctaveDecision`: the pair (truth/2,
