@@ -17,13 +17,17 @@ struct BenchCommand: ParsableCommand {
             also compared with the files it was encoded from: same tempo, beats within 10 ms.
 
             --decode FILE decodes files alone (no analysis) and reports speed and the memory the decoder \
-            needed. See docs/benchmark.md.
+            needed; --analyze FILE decodes and analyses them, as scan does, and reports the same (memory \
+            stays flat in track length: scripts/bench/analysis-memory.sh). See docs/benchmark.md.
             """)
 
     @Option(name: .customLong("corpus"), help: ArgumentHelp("Annotated corpus folder (repeatable).", valueName: "folder"))
     var corpora: [String] = []
     @Option(name: .customLong("decode"), help: ArgumentHelp("Decode this file alone: speed and peak memory (repeatable).", valueName: "file"))
     var decodeFiles: [String] = []
+    @Option(name: .customLong("analyze"), help: ArgumentHelp("Decode and analyse this file alone: speed, peak memory and tempo (repeatable).",
+                                                             valueName: "file"))
+    var analyzeFiles: [String] = []
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
     @Option(help: ArgumentHelp("Write family, octave and beat-phase training samples as JSON lines (for scripts/fit/refit.sh).",
@@ -31,13 +35,16 @@ struct BenchCommand: ParsableCommand {
     var trainingData: String?
 
     func validate() throws {
-        if corpora.isEmpty && decodeFiles.isEmpty { throw ValidationError("give at least one --corpus folder or --decode file") }
+        if corpora.isEmpty && decodeFiles.isEmpty && analyzeFiles.isEmpty {
+            throw ValidationError("give at least one --corpus folder, --decode file or --analyze file")
+        }
         if trainingData != nil && corpora.isEmpty { throw ValidationError("--training-data needs a --corpus") }
     }
 
     func run() throws {
         let console = Console.current
-        if !decodeFiles.isEmpty { try runDecode(console) }
+        if !decodeFiles.isEmpty { try runFiles(decodeFiles, analyse: false, console) }
+        if !analyzeFiles.isEmpty { try runFiles(analyzeFiles, analyse: true, console) }
         var sampleLines: [String] = []
         var encodingError: Error?
         let encoder = JSONEncoder()
@@ -92,14 +99,15 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    func runDecode(_ console: Console) throws {
-        let rows = DecodeBenchmark.run(paths: decodeFiles)
+    func runFiles(_ paths: [String], analyse: Bool, _ console: Console) throws {
+        let rows = DecodeBenchmark.run(paths: paths, analyse: analyse)
         if json { try console.printJSON(rows); return }
-        var table = TextTable(columns: ["file", "codec", "decoder", "audio s", "× realtime", "peak MB"])
+        var table = TextTable(columns: ["file", "codec", "decoder", "audio s", "× realtime", "peak MB"] + (analyse ? ["BPM", "beats"] : []))
         for r in rows {
             table.add([(r.path as NSString).lastPathComponent, r.format ?? "-", r.decoder ?? (r.error ?? "-"),
                        String(format: "%.0f", r.audioSeconds), r.error == nil ? String(format: "%.0f", r.realtime) : "-",
-                       r.peakGrowthMB.map { String(format: "%.1f", $0) } ?? "-"])
+                       r.peakGrowthMB.map { String(format: "%.1f", $0) } ?? "-"]
+                      + (analyse ? [r.bpm.map { String(format: "%.1f", $0) } ?? "-", r.beats.map(String.init) ?? "-"] : []))
         }
         console.print(table.render())
     }

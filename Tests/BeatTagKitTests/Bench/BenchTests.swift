@@ -52,6 +52,21 @@ final class DecodeBenchmarkTests: XCTestCase {
         }
     }
 
+    func testAnalyzeReportsTempoSpeedAndMemory() throws {
+        let files = ["house-128.wav", "encoded/trance-140.wma"].map(TestPaths.fixture)
+        let result = try runBeattag(["bench", "--json"] + files.flatMap { ["--analyze", $0] })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let rows = try JSONDecoder().decode([DecodeBenchmark.Row].self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(rows.map(\.format), ["wav", "wmav2"])
+        for (row, bpm) in zip(rows, [128.0, 140]) {
+            XCTAssertNil(row.error, row.path)
+            XCTAssertEqual(row.bpm ?? 0, bpm, accuracy: 1, row.path)
+            XCTAssertGreaterThan(row.beats ?? 0, 20, row.path)
+            XCTAssertNotNil(row.analysisSeconds, row.path)
+            XCTAssertNotNil(row.peakGrowthMB, "Linux resets and reads the peak")
+        }
+    }
+
     /// A corpus made by re-encoding names its originals: bench compares each clip with its original.
     func testCorpusWithOriginalsIsComparedWithThem() throws {
         let dir = try temporaryDirectory(self)
