@@ -29,6 +29,26 @@ final class SpectralFramesTests: XCTestCase {
         XCTAssertLessThan(chroma.change(at: Seconds(1), window: Seconds(0.25)) ?? 1, 0.1 * changes.max()!, "a held note does not change")
     }
 
+    /// Dithered digital silence (±1 LSB of 16-bit noise, about −98 dBFS) has no notes either, while a
+    /// quiet note (−60 dBFS) is still named.
+    func testDitheredSilenceHasNoNotesButAQuietNoteHas() {
+        let rate = AnalysisResampler.analysisRate
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func lsbNoise() -> Float {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return (Float(seed >> 40) / Float(1 << 24) - 0.5) * 2 / 32768
+        }
+        let dither = ChromaDetector(sampleRate: rate)
+        dither.process((0..<Int(rate)).map { _ in lsbNoise() })
+        XCTAssertTrue(dither.held.values.allSatisfy { $0 == 0 })
+        let quiet = ChromaDetector(sampleRate: rate)
+        quiet.process((0..<Int(rate)).map { i in Float(0.0014 * sin(2 * Double.pi * 440 * Double(i) / rate)) + lsbNoise() })
+        let frames = quiet.held
+        let middle = frames.count / 2
+        let values = Array(frames.values[(middle * 12)..<(middle * 12 + 12)])
+        XCTAssertEqual(values.indices.max { values[$0] < values[$1] }, 0, "A at −60 dBFS is pitch class 0")
+    }
+
     func testSilenceHasNoNotesAndNoChange() {
         let detector = ChromaDetector(sampleRate: AnalysisResampler.analysisRate)
         detector.process([Float](repeating: 0, count: 22050))

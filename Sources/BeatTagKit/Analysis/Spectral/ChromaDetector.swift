@@ -42,7 +42,18 @@ public final class ChromaDetector {
 
     private func analyseFrame(_ p: UnsafeBufferPointer<Float>) {
         let input = fft.input
-        for i in 0..<ChromaDetector.windowSize { input[i] = p[i] * window[i] }
+        var sumSquares: Float = 0
+        for i in 0..<ChromaDetector.windowSize {
+            sumSquares += p[i] * p[i]
+            input[i] = p[i] * window[i]
+        }
+        // Digital silence, dithered or not (below the onset detector's −90 dBFS), has no notes: its
+        // peaks are noise, and scaled to their total they would read as a random chord.
+        guard (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS else {
+            let silent = [Float](repeating: 0, count: 12)
+            silent.withUnsafeBufferPointer { frames.append($0) }
+            return
+        }
         var chroma = [Float](repeating: 0, count: 12)
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
