@@ -34,6 +34,13 @@ public struct DrumSynth {
         ] + (0..<16).map { (Double($0) / 4, .hat) })
         /// Waltz: kick on 1, snare ("chk") on 2 and 3.
         public static let waltz = Pattern(beatsPerBar: 3, events: [(0, .kick), (1, .snare), (2, .snare)])
+        /// Off-beat "skank" (reggae, ska): kick on 1, clap and hat on every "and": the loudest hits
+        /// are between the beats.
+        public static let skank: Pattern = {
+            var events: [(Double, Hit)] = [(0, .kick)]
+            for beat in 0..<4 { events += [(Double(beat) + 0.5, .clap), (Double(beat) + 0.5, .hat)] }
+            return Pattern(beatsPerBar: 4, events: events)
+        }()
         /// 6/8 in two dotted-quarter beats: kick on 1, snare on 4, hats on every eighth (thirds of a beat).
         public static let sixEight = Pattern(beatsPerBar: 2, events: [(0, .kick), (1, .snare)]
             + (0..<6).map { (Double($0) / 3, .hat) })

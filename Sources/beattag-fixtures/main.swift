@@ -1,9 +1,20 @@
 // Regenerates Fixtures/library deterministically: `swift run beattag-fixtures Fixtures/library`.
+// `--sweep DIR` writes the drum-machine sweep corpus instead (DrumSynthSweep.swift).
 // Clear clips at known tempi with their beat times (truth.csv + <file>.beats, the corpus layout
 // `beattag bench` reads), tag and licence cases, and the odd files a scan must survive.
 import BeatTagKit
 import BeatTagTestSupport
 import Foundation
+
+if CommandLine.arguments.dropFirst().first == "--sweep" {
+    let folder = CommandLine.arguments.dropFirst(2).first ?? "/tmp/beattag-drumsynth-sweep"
+    do { try DrumSynthSweep.write(to: folder) } catch {
+        FileHandle.standardError.write(Data("beattag-fixtures: \(error)\n".utf8))
+        exit(1)
+    }
+    print("drum machine sweep written to \(folder)")
+    exit(0)
+}
 
 let root = CommandLine.arguments.dropFirst().first ?? "Fixtures/library"
 let fm = FileManager.default
