@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.3593, 0.1109, 0.2910, 0.5223, 1.7797, 2.9930, 0.9896, 9.2608, 0.1814],
-        bias: -0.4206)
+        weights: [0.3702, 0.1038, 0.2838, 0.5213, 1.7763, 3.0021, 1.0428, 9.3255, 0.2126],
+        bias: -0.4473)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {
