@@ -81,6 +81,11 @@ public struct DrumSynth {
     /// Downbeat flags matching `beatTimes`.
     public var downbeats: [Bool] { beatTimes.indices.map { $0 % pattern.beatsPerBar == 0 } }
 
+    /// The `<file>.beats` annotation `beattag bench` reads: a beat time a line, downbeats flagged.
+    public var beatAnnotation: String {
+        zip(beatTimes, downbeats).map { String(format: "%.6f", $0) + ($1 ? "\t1" : "") }.joined(separator: "\n") + "\n"
+    }
+
     public mutating func render() -> [Float] {
         let n = Int(seconds * Double(sampleRate))
         var out = [Float](repeating: 0, count: n)

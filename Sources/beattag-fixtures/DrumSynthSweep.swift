@@ -28,8 +28,7 @@ enum DrumSynthSweep {
                     let file = String(format: "%@-%03.0f.flac", style, step)
                     let target = (folder as NSString).appendingPathComponent(file)
                     try AudioWriter.write(synth.render(), sampleRate: 22050, to: target, as: .flac)
-                    let beats = synth.beatTimes.map { String(format: "%.6f", $0) }
-                    try (beats.joined(separator: "\n") + "\n").write(toFile: target + ".beats", atomically: true, encoding: .utf8)
+                    try synth.beatAnnotation.write(toFile: target + ".beats", atomically: true, encoding: .utf8)
                     let meter = name == "sixeight" ? "6/8" : "\(pattern.beatsPerBar)/4"
                     truth += String(format: "%@,%.3f,%@,%@,swing %.2f\n", file, bpm, meter, style, swing)
                 }

@@ -79,8 +79,7 @@ func writeClip(_ clip: Clip) throws {
     try AudioWriter.write(audio, sampleRate: clip.sampleRate, to: target, as: clip.container,
                           quality: [.wav, .flac, .aiff].contains(clip.container) ? nil : 0.6)
     if !clip.tags.isEmpty { try TagWriter.write(path: target, properties: clip.tags) }
-    let beats = zip(synth.beatTimes, synth.downbeats).map { String(format: "%.6f", $0) + ($1 ? "\t1" : "") }
-    try (beats.joined(separator: "\n") + "\n").write(toFile: target + ".beats", atomically: true, encoding: .utf8)
+    try synth.beatAnnotation.write(toFile: target + ".beats", atomically: true, encoding: .utf8)
 }
 
 

@@ -128,6 +128,13 @@ def top1(scores, labels, songs):
     return int(sum(labels[i] for i in best.values()))
 
 
+def confusion(p, y):
+    """How many positives were found and how many negatives were called positive (at p >= 0.5)."""
+    called = p >= 0.5
+    return (f"positives found {int((called & (y == 1)).sum())}/{int(y.sum())}, "
+            f"negatives called positive {int((called & (y == 0)).sum())}/{int((y == 0).sum())}")
+
+
 def binary(args):
     X, y, files, references = load_samples(args.samples, args.model)
     w = sample_weights(args, files, references)
@@ -147,14 +154,12 @@ def binary(args):
     beta = fit_logistic(Z, y, w, args.l2)
     wf, bf = folded(beta, mean, sd)
     print(f"tune: {len(y)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs; leave-one-song-out {right:.0f}/{len(y)} "
-          f"({100 * right / len(y):.1f}%): positives found {int(((p >= 0.5) & (y == 1)).sum())}/{int(y.sum())}, "
-          f"negatives called positive {int(((p >= 0.5) & (y == 0)).sum())}/{int((y == 0).sum())}")
+          f"({100 * right / len(y):.1f}%): {confusion(p, y)}")
     print("standardised weights:", ", ".join(f"{x:+.2f}" for x in beta[:-1]))
     if args.check:
         Xc, yc, fc, _ = load_samples(args.check, args.model)
         pc = predict(wf, bf, Xc)
-        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right: positives found "
-              f"{int(((pc >= 0.5) & (yc == 1)).sum())}/{int(yc.sum())}, negatives called positive {int(((pc >= 0.5) & (yc == 0)).sum())}/{int((yc == 0).sum())}")
+        print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right: {confusion(pc, yc)}")
         if args.model == "family":
             print(f"check: top-1 {top1(pc, yc, fc)}/{len(set(fc))} songs")
     print_model(wf, bf)
@@ -258,7 +263,7 @@ def trees(args):
     w = sample_weights(args, files, references)
 
     def right(z, labels, songs):
-        """Octave and phase: samples on the right side of 0.5. Family: songs whose best candidate is right."""
+        """Family: songs whose best candidate is right. The others: samples on the right side of 0.5."""
         return int(((z >= 0) == (labels == 1)).sum()) if args.model != "family" else top1(z, labels, songs)
     unit = {"family": "songs (top-1)", "octave": "pairs", "triple": "pairs", "phase": "clips"}.get(args.model, "samples")
     folds = np.zeros((3, len(y)))

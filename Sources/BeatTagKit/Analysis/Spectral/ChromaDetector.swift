@@ -47,24 +47,21 @@ public final class ChromaDetector {
             sumSquares += p[i] * p[i]
             input[i] = p[i] * window[i]
         }
+        var chroma = [Float](repeating: 0, count: 12)
         // Digital silence, dithered or not (below the onset detector's −90 dBFS), has no notes: its
         // peaks are noise, and scaled to their total they would read as a random chord.
-        guard (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS else {
-            let silent = [Float](repeating: 0, count: 12)
-            silent.withUnsafeBufferPointer { frames.append($0) }
-            return
-        }
-        var chroma = [Float](repeating: 0, count: 12)
-        magnitude.withUnsafeMutableBufferPointer { mag in
-            fft.magnitudes(into: mag.baseAddress!)
-            // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
-            // hiss) spreads its energy over every bin and adds little to any class.
-            for k in 1..<(mag.count - 1) where pitchClass[k] >= 0 && mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
-                chroma[pitchClass[k]] += mag[k] * mag[k]
+        if (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS {
+            magnitude.withUnsafeMutableBufferPointer { mag in
+                fft.magnitudes(into: mag.baseAddress!)
+                // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
+                // hiss) spreads its energy over every bin and adds little to any class.
+                for k in 1..<(mag.count - 1) where pitchClass[k] >= 0 && mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
+                    chroma[pitchClass[k]] += mag[k] * mag[k]
+                }
             }
         }
         let total = chroma.reduce(0, +)
-        // Silence has no notes: all zero, not twelve equal classes of noise.
+        // No peaks (silence, or nothing from 55 Hz to 2 kHz): all zero, not twelve equal classes of noise.
         let scale: Float = total > 1e-6 ? 12 / total : 0
         for k in 0..<12 { chroma[k] = log1pf(10 * chroma[k] * scale) }
         chroma.withUnsafeBufferPointer { frames.append($0) }

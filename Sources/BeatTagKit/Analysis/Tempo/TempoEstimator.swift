@@ -161,42 +161,41 @@ public final class TempoEstimator {
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        let beats = decidePhase
-            ? SixteenthShift.decided(beats: BeatPhase.decided(beats: best.beats, curves: curves), curves: curves) : best.beats
-        return (estimate, beats)
+        return (estimate, decidePhase ? onTheBeat(best.beats) : best.beats)
     }
 
     /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
     /// track keeps its predecessor's level where its own reading is a metrical relative of it.
     public func beats(atBPM bpm: Double) -> [FramePosition]? {
         guard let level = track(bpm), !level.beats.isEmpty else { return nil }
-        return SixteenthShift.decided(beats: BeatPhase.decided(beats: level.beats, curves: curves), curves: curves)
+        return onTheBeat(level.beats)
+    }
+
+    /// Tracked beats with their phase decided: half a beat (`BeatPhase`), then a sixteenth.
+    private func onTheBeat(_ tracked: [FramePosition]) -> [FramePosition] {
+        SixteenthShift.decided(beats: BeatPhase.decided(beats: tracked, curves: curves), curves: curves)
     }
 
     /// Octave-pair features around a known tempo, for fitting `OctaveDecision`: the pair (truth/2,
     /// truth) where the faster level is the beat, and (truth, 2·truth) where the slower one is.
     public func trainingPairs(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
-        var pairs: [(features: [Double], fasterIsBeat: Bool)] = []
-        if let slow = track(truthBPM / 2), let fast = track(truthBPM) {
-            pairs.append((OctaveDecision.features(slow: slow, fast: fast, curves: curves), true))
-        }
-        if let slow = track(truthBPM), let fast = track(truthBPM * 2) {
-            pairs.append((OctaveDecision.features(slow: slow, fast: fast, curves: curves), false))
-        }
-        return pairs
+        trainingPairs(truthBPM: truthBPM, factor: 2, features: OctaveDecision.features)
     }
 
     /// Triple-pair features around a known tempo, for fitting `TripleDecision`: the pair (truth/3,
     /// truth) where the faster level is the beat, and (truth, 3·truth) where the slower one is.
     public func trainingTriples(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
-        var pairs: [(features: [Double], fasterIsBeat: Bool)] = []
-        if let slow = track(truthBPM / 3), let fast = track(truthBPM) {
-            pairs.append((TripleDecision.features(slow: slow, fast: fast, curves: curves), true))
+        trainingPairs(truthBPM: truthBPM, factor: 3, features: TripleDecision.features)
+    }
+
+    /// The pairs (truth/factor, truth), the faster the beat, and (truth, truth·factor), the slower,
+    /// where both levels are in range.
+    private func trainingPairs(truthBPM: Double, factor: Double,
+                               features: (Level, Level, OnsetCurves) -> [Double]) -> [(features: [Double], fasterIsBeat: Bool)] {
+        [(truthBPM / factor, truthBPM, true), (truthBPM, truthBPM * factor, false)].compactMap { slowBPM, fastBPM, fasterIsBeat in
+            guard let slow = track(slowBPM), let fast = track(fastBPM) else { return nil }
+            return (features(slow, fast, curves), fasterIsBeat)
         }
-        if let slow = track(truthBPM), let fast = track(truthBPM * 3) {
-            pairs.append((TripleDecision.features(slow: slow, fast: fast, curves: curves), false))
-        }
-        return pairs
     }
 
     /// Family candidates with a label (in the annotated tempo's family), for fitting `FamilyDecision`.
