@@ -85,10 +85,13 @@ final class SpectralFramesTests: XCTestCase {
 extension SpectralFrames {
     /// A one-hot chromagram at 25 frames a second whose chord changes every 2 s bar on the downbeat
     /// (120 BPM: four 0.5 s beats a bar), 30 s long.
-    static func chordPerBar() -> SpectralFrames {
+    static func chordPerBar() -> SpectralFrames { chord(every: 2) }
+
+    /// A one-hot chromagram at 25 frames a second whose chord changes every `period` seconds, 30 s.
+    static func chord(every period: Double) -> SpectralFrames {
         let values = (0..<750).flatMap { frame -> [Float] in
-            let bar = frame / 50
-            return (0..<12).map { $0 == (bar * 5) % 12 ? 1 : 0 }
+            let chord = Int(Double(frame) / 25 / period)
+            return (0..<12).map { $0 == (chord * 5) % 12 ? 1 : 0 }
         }
         return SpectralFrames(frameRate: 25, startTime: .zero, dimension: 12, values: values)
     }

@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.3702, 0.1038, 0.2838, 0.5213, 1.7763, 3.0021, 1.0428, 9.3255, 0.2126],
-        bias: -0.4473)
+        weights: [0.4157, 0.1504, 0.2555, 0.4804, 0.8899, 3.8687, 1.2927, 8.9802, 0.3679],
+        bias: -0.4849)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

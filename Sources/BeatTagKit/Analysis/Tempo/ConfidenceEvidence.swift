@@ -29,8 +29,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.7143, -0.2131, 0.6522, -0.5765, 0.1436],
-        bias: -1.7853)
+        weights: [0.5815, -0.4909, 0.7560, -0.9802, 0.3427],
+        bias: -0.6052)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

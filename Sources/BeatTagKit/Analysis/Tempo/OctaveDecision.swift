@@ -52,7 +52,7 @@ public enum OctaveDecision {
         "tempo", "drumsEmptiest", "drumsBalance", "lowBalance", "snareBalance", "highBalance",
         "allBalance", "kickSnareOpposition", "snareAlternation", "lowAlternation", "salienceRatio", "clarityRatio",
         "slowClarity", "tempoSquared", "tempoXEmptiest", "tempoXAlternation", "fastHalf", "fastQuarter",
-        "fastHatsQuarter", "fastHatsHalf",
+        "fastHatsQuarter", "fastHatsHalf", "chordEightOverFour", "chordParity", "timbreEightOverFour", "timbreParity",
     ]
 
     private static let floor = 0.01
@@ -150,12 +150,15 @@ public enum OctaveDecision {
         // Kicks on one set of positions and snares on the other: the backbeat of the faster level.
         // The product of the two leans keeps its sign when the phase flips.
         let opposition = max(-3, min(3, -low.lean * snare.lean))
+        let chords = HarmonicRhythm(beats: fast.beats, curves: curves, frames: curves.chroma)
+        let timbre = HarmonicRhythm(beats: fast.beats, curves: curves, frames: curves.spectrum)
         return [
             tempo, drums.emptiest, drums.balance, low.balance, snare.balance, high.balance,
             all.balance, opposition, snare.alternation, low.alternation, ratio(fast.salience, slow.salience),
             ratio(body.clarity, body.slowClarity), min(6, body.slowClarity),
             tempo * tempo, tempo * drums.emptiest, tempo * snare.alternation,
             sub.half - sub.beat, sub.quarter - sub.beat, sub.hatsQuarter, sub.hatsHalf,
+            chords.repeatsAtTwoBars(of: 4), chords.groupContrast(size: 2), timbre.repeatsAtTwoBars(of: 4), timbre.groupContrast(size: 2),
         ]
     }
 
