@@ -52,8 +52,12 @@ final class OctaveDecisionTests: XCTestCase {
         // bar, is the tracker's accident (a 1 ms shift of the audio could change it) and must not
         // change the answer. Two grooves at 100 BPM: a backbeat (kick 1 and 3, snare 2 and 4), and
         // one whose stronger set alternates (kick on 1, snare on 3: kick, snare, kick, snare).
+        // The harmony too: a chord a 2.4 s bar, and a band spectrum whose level steps by 1 and ½ on
+        // alternate beats (a contrast below the cap).
         for (kick, snare) in [([0.0, 2], [1.0, 3]), ([0.0], [2.0])] {
-            let g = curves(Groove(bpm: 100, kick: kick, snare: snare, hats: eighths))
+            var g = curves(Groove(bpm: 100, kick: kick, snare: snare, hats: eighths))
+            g.chroma = .chord(every: 2.4)
+            g.spectrum = .levels(every: 0.6, steps: [1, 0.5])
             let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 60).map { FramePosition($0) }
             let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
             func features(_ beats: ArraySlice<FramePosition>) -> [Double] {

@@ -87,12 +87,23 @@ extension SpectralFrames {
     /// (120 BPM: four 0.5 s beats a bar), 30 s long.
     static func chordPerBar() -> SpectralFrames { chord(every: 2) }
 
-    /// A one-hot chromagram at 25 frames a second whose chord changes every `period` seconds, 30 s.
-    static func chord(every period: Double) -> SpectralFrames {
-        let values = (0..<750).flatMap { frame -> [Float] in
-            let chord = Int(Double(frame) / 25 / period)
+    /// A one-hot chromagram at 25 frames a second whose chord changes every `period` seconds from
+    /// `start` on, `seconds` long.
+    static func chord(every period: Double, from start: Double = 0, seconds: Double = 30) -> SpectralFrames {
+        let values = (0..<Int(seconds * 25)).flatMap { frame -> [Float] in
+            let chord = Int(((Double(frame) / 25 - start) / period).rounded(.down)) + 1
             return (0..<12).map { $0 == (chord * 5) % 12 ? 1 : 0 }
         }
         return SpectralFrames(frameRate: 25, startTime: .zero, dimension: 12, values: values)
+    }
+
+    /// One value at 25 frames a second that rises by `steps[k % steps.count]` at the k-th beat of
+    /// `period` seconds (beat 0 at 0 s), 30 s: the change across beat k is that step.
+    static func levels(every period: Double, steps: [Double]) -> SpectralFrames {
+        let values = (0..<750).map { frame -> Float in
+            let beats = Int((Double(frame) / 25 / period).rounded(.down))
+            return Float((1..<(beats + 1)).reduce(0.0) { $0 + steps[$1 % steps.count] })
+        }
+        return SpectralFrames(frameRate: 25, startTime: .zero, dimension: 1, values: values)
     }
 }

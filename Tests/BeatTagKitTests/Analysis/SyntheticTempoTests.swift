@@ -42,7 +42,7 @@ final class SyntheticTempoTests: XCTestCase {
     /// kept as the alternative, their probabilities must add up, and the confidence must not look
     /// certain when it is the wrong one. Known miss (issue 9, analysis versions 8–14): this drum
     /// machine's hip-hop at 70–93 BPM is read double with octave probability ≈ 0.7; the test then
-    /// skips, loudly, after every check has run. (Version 27 reads 93.3 right with confidence 0.85.)
+    /// skips, loudly, after every check has run. (Since version 27, 93.3 is read right.)
     private func checkCoinTossOctave(bpm: Double, file: StaticString = #filePath, line: UInt = #line) throws {
         let (result, _) = try analyse(Case(name: "hip-hop \(bpm)", bpm: bpm, pattern: .hiphop))
         let octaves = [result.bpm, result.alternative?.bpm].compactMap { $0?.value }

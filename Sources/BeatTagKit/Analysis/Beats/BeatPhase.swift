@@ -47,8 +47,7 @@ public enum BeatPhase {
     static func contrast(_ a: [Double], _ b: [Double]) -> [Double] {
         guard !a.isEmpty, !b.isEmpty else { return [0, 0] }
         func ratio(_ x: Double, _ y: Double) -> Double { log((x + 1e-6) / (y + 1e-6)) }
-        func topQuarter(_ x: [Double]) -> [Double] { Array(x.sorted().suffix(max(1, x.count / 4))) }
-        return [ratio(mean(a), mean(b)), ratio(mean(topQuarter(a)), mean(topQuarter(b)))]
+        return [ratio(mean(a), mean(b)), ratio(a.topQuarterMean, b.topQuarterMean)]
     }
 
     /// −cos(2π·φ), φ the phase on the tracked grid of where the music starts: −1 on a tracked
