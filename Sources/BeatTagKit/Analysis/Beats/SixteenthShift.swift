@@ -14,7 +14,7 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.4157, 0.1502, 0.2556, 0.4806, 0.8903, 3.8679, 1.2920, 8.9802, 0.3679],
+        weights: [0.4158, 0.1502, 0.2556, 0.4806, 0.8910, 3.8666, 1.2930, 8.9777, 0.3679],
         bias: -0.4849)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// How the sound changes from beat to beat of a tracked level: the octave and triple evidence that
-/// does not depend on the drums (`OctaveDecision`, `TripleDecision`).
+/// How the sound changes from beat to beat of a tracked level: the octave evidence that does not
+/// depend on the drums (`OctaveDecision`).
 ///
 /// Chords and bass notes change on the bar line (or every other bar), and a bar is three or four
 /// beats. Read on the beats of a level twice too fast, the same changes come every eight beats, not
