@@ -20,6 +20,9 @@
 # Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift, prints the confidence model as a Swift
 # literal to paste, then collects once more with that phase model and prints the SixteenthShift
 # model (since version 20) to paste. Bump AnalysisResult.currentVersion.
+# A model whose feature list changed must match it before the first collection (the analysis runs
+# with the old models while it collects): BoostedTrees stops on a split on a feature it no longer
+# has. After removing features, restore a model file fitted on that many (git show) first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seed1=${1:-/work/devcorpus}

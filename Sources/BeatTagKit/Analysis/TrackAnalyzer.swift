@@ -75,7 +75,7 @@ public final class TrackAnalyzer {
     /// to 140) is followed as read.
     private func analyseWindow(_ envelope: OnsetEnvelope, keepUntil: Seconds, end: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) {
-        let curves = OnsetCurves(envelope, chroma: chroma.held, startsTrack: windows.isEmpty && keptUntil == .zero)
+        let curves = OnsetCurves(envelope, chroma: chroma.held, startsTrack: beforeFirstWindow)
         inspect?(curves)
         defer { keptUntil = keepUntil }
         guard let estimator = TempoEstimator(curves: curves), var (tempo, frames) = estimator.estimate() else {
@@ -99,6 +99,9 @@ public final class TrackAnalyzer {
         seam = (tempo, beats.filter { $0 >= keepUntil - Self.overlap })
     }
 
+    /// No window analysed yet: the track so far is held whole (each window moves `keptUntil` on).
+    private var beforeFirstWindow: Bool { keptUntil == .zero }
+
     /// The same beat level read at another octave or a third apart (a factor 2, 3 or 3/2).
     static func isMetricalRelative(_ a: BPM, of b: BPM) -> Bool {
         let ratio = a.value / b.value
@@ -120,7 +123,7 @@ public final class TrackAnalyzer {
         // Loudest 46 ms frame below -90 dBFS RMS: nothing to analyse.
         guard onsets.loudest > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
         let envelope = onsets.envelope()
-        if windows.isEmpty && keptUntil == .zero {
+        if beforeFirstWindow {
             return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.held, duration: duration, inspect: inspect)
         }
         // The last window: what is held, its beats from where the others stopped to the end.
@@ -140,19 +143,11 @@ public final class TrackAnalyzer {
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
     public static func analyse(envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, duration: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
-        guard let (tempo, beats) = estimate(envelope: envelope, chroma: chroma, startsTrack: true, inspect: inspect) else {
-            throw AnalysisError.noPulse
-        }
-        return result(tempo: tempo, beats: beats.filter { $0 >= .zero && $0 <= duration }, duration: duration)
-    }
-
-    /// Tempo and beats (seconds) of one envelope; nil where it holds no pulse.
-    private static func estimate(envelope: OnsetEnvelope, chroma: SpectralFrames?, startsTrack: Bool,
-                                 inspect: ((OnsetCurves) -> Void)? = nil) -> (TempoEstimate, [Seconds])? {
-        let curves = OnsetCurves(envelope, chroma: chroma, startsTrack: startsTrack)
+        let curves = OnsetCurves(envelope, chroma: chroma)
         inspect?(curves)
-        guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else { return nil }
-        return (tempo, beatFrames.map { curves.time(of: $0) })
+        guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else { throw AnalysisError.noPulse }
+        let beats = beatFrames.map { curves.time(of: $0) }.filter { $0 >= .zero && $0 <= duration }
+        return result(tempo: tempo, beats: beats, duration: duration)
     }
 
     private static func result(tempo: TempoEstimate, beats: [Seconds], duration: Seconds) -> AnalysisResult {

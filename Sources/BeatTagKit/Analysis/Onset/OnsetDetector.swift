@@ -147,7 +147,7 @@ public final class OnsetDetector {
 
     /// Forgets the frames centred before `time` (a long track is analysed in windows).
     public func drop(before time: Seconds) {
-        let k = min(strength.count, max(0, Int(((time - startTime).value * frameRate).rounded(.up))))
+        let k = min(strength.count, max(0, SpectralFrames.firstFrame(atOrAfter: time, startTime: startTime, frameRate: frameRate)))
         guard k > 0 else { return }
         strength.removeFirst(k)
         for g in bands.indices { bands[g].removeFirst(k) }

@@ -23,9 +23,15 @@ public struct SpectralFrames: Sendable {
         values.append(contentsOf: frame)
     }
 
+    /// Index of the first frame centred at or after `time`, for frames from `startTime` at
+    /// `frameRate` (negative before the first, beyond the last after it: callers clamp).
+    public static func firstFrame(atOrAfter time: Seconds, startTime: Seconds, frameRate: Double) -> Int {
+        Int(((time - startTime).value * frameRate).rounded(.up))
+    }
+
     /// Forgets the frames whose centre lies before `time` (a long track's analysis keeps a window).
     public mutating func dropFrames(before time: Seconds) {
-        let k = min(count, max(0, Int(((time - startTime).value * frameRate).rounded(.up))))
+        let k = min(count, max(0, Self.firstFrame(atOrAfter: time, startTime: startTime, frameRate: frameRate)))
         guard k > 0 else { return }
         values.removeFirst(k * dimension)
         startTime = startTime + Seconds(Double(k) / frameRate)
@@ -43,8 +49,8 @@ public struct SpectralFrames: Sendable {
 
     /// Mean of the frames whose centre lies in [from, to).
     func mean(from: Seconds, to: Seconds) -> [Double]? {
-        let first = max(0, Int(((from - startTime).value * frameRate).rounded(.up)))
-        let end = min(count, Int(((to - startTime).value * frameRate).rounded(.up)))
+        let first = max(0, Self.firstFrame(atOrAfter: from, startTime: startTime, frameRate: frameRate))
+        let end = min(count, Self.firstFrame(atOrAfter: to, startTime: startTime, frameRate: frameRate))
         guard end - first >= 2 else { return nil }
         var out = [Double](repeating: 0, count: dimension)
         for frame in first..<end {

@@ -119,24 +119,12 @@ public final class TempoEstimator {
         // waltz read at the bar a third of it. One step by three, down or up (never both in range).
         // It chooses between two families: its log-odds are a family margin too.
         var tripleMargin: Double?
-        if let slower = track(best.bpm / 3) {
-            let p = TripleDecision.probabilityFaster(slow: slower, fast: best, curves: curves)
+        if let (slow, fast) = track(best.bpm / 3).map({ ($0, best) }) ?? track(best.bpm * 3).map({ (best, $0) }) {
+            let p = TripleDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
             tripleMargin = abs(log(p / (1 - p)))
-            if p >= 0.5 {
-                step(rejecting: slower, certainty: 2 * p - 1)
-            } else {
-                step(rejecting: best, certainty: 1 - 2 * p, moving: true)
-                best = slower
-            }
-        } else if let faster = track(best.bpm * 3) {
-            let p = TripleDecision.probabilityFaster(slow: best, fast: faster, curves: curves)
-            tripleMargin = abs(log(p / (1 - p)))
-            if p < 0.5 {
-                step(rejecting: faster, certainty: 1 - 2 * p)
-            } else {
-                step(rejecting: best, certainty: 2 * p - 1, moving: true)
-                best = faster
-            }
+            let (chosen, rejected) = p >= 0.5 ? (fast, slow) : (slow, fast)
+            step(rejecting: rejected, certainty: abs(2 * p - 1), moving: chosen.bpm != best.bpm)
+            best = chosen
         }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
         // After a step by three the chosen tempo is in another family than the one the walk started
