@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Collects the training samples and fits the six tempo and beat models (docs/tempo.md):
-#   FamilyDecision, OctaveDecision, TripleDecision (since version 22), BeatPhase, SixteenthShift on seed-1 tune + seeds 2, 5 and 6 (both splits) +
+# Collects the training samples and fits the seven tempo and beat models (docs/tempo.md):
+#   FamilyDecision, OctaveDecision, TripleDecision (since version 22), HemiolaDecision (since version 30),
+#   BeatPhase, SixteenthShift on seed-1 tune + seeds 2, 5 and 6 (both splits) +
 #   corpus-dev: 900 songs (TRAIN_MORE, space-separated folders, replaces seeds 5 and 6);
 #   ConfidenceEvidence on the seed-3 tune split and all of seed 4, songs those three never saw, so
 #   that it learns how far their outputs can be trusted out of sample.
@@ -13,8 +14,8 @@
 #   python3 scripts/devcorpus/generate.py /work/devcorpus4 --seed 4
 #   python3 scripts/devcorpus/generate.py /work/devcorpus5 --seed 5
 #   python3 scripts/devcorpus/generate.py /work/devcorpus6 --seed 6
-# Family, octave and triple (logistic regression + gradient-boosted trees, BlendedModel) are written straight
-# into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave,Triple}Model.swift; the script then rebuilds and
+# Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel) are written
+# straight into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave,Triple,Hemiola}Model.swift; the script then rebuilds and
 # collects the phase and confidence samples with them (those depend on the tempo the first two
 # choose), writes the phase model (a BlendedModel too, since version 19) into
 # Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift, prints the confidence model as a Swift
@@ -61,6 +62,7 @@ collect
 echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees --swift "$models/FamilyModel.swift"
 echo "== OctaveDecision"; python3 scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
 echo "== TripleDecision"; python3 scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/TripleModel.swift"
+echo "== HemiolaDecision"; python3 scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/HemiolaModel.swift"
 collect
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
 echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift

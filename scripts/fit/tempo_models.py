@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Fits the six small models of beattag's tempo and beat stages (run through scripts/fit/refit.sh).
+"""Fits the seven small models of beattag's tempo and beat stages (run through scripts/fit/refit.sh).
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
   octave      OctaveDecision: P(faster level is the beat) per octave pair.
   triple      TripleDecision: P(faster level is the beat) per pair a factor of three apart.
+  hemiola     HemiolaDecision: P(faster level is the beat) per pair three to two apart.
   phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
               the right tempo.
   sixteenth   SixteenthShift: P(the beats moved a quarter of a beat, later or earlier, are better)
               per move and clip read at the right tempo.
-              (These five read the samples `beattag bench --training-data FILE` writes.)
+              (These six read the samples `beattag bench --training-data FILE` writes.)
               For them --trees (what the analysis uses: family and octave since version 16, phase
-              since 19, triple since 22) fits the logistic regression and gradient-boosted shallow trees on the same
+              since 19, triple since 22, hemiola since 30) fits the logistic regression and gradient-boosted shallow trees on the same
               features, whose log-odds the analysis averages (BlendedModel), and writes both as Swift
               source (--swift FILE) instead of printing a literal. Needs scikit-learn.
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
@@ -24,8 +25,8 @@ terms act as a prior for real music, not for the corpus (--uniform: every sample
 the phase). Never fit on a held-out split: pass it with --check to see the held-out score.
 
 Usage:
-  python3 scripts/fit/tempo_models.py family|octave|triple|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
-  python3 scripts/fit/tempo_models.py family|octave|triple|phase TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
+  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
+  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
   python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0]
 """
 import argparse
@@ -265,7 +266,7 @@ def trees(args):
     def right(z, labels, songs):
         """Family: songs whose best candidate is right. The others: samples on the right side of 0.5."""
         return int(((z >= 0) == (labels == 1)).sum()) if args.model != "family" else top1(z, labels, songs)
-    unit = {"family": "songs (top-1)", "octave": "pairs", "triple": "pairs", "phase": "clips"}.get(args.model, "samples")
+    unit = {"family": "songs (top-1)", "octave": "pairs", "triple": "pairs", "hemiola": "pairs", "phase": "clips"}.get(args.model, "samples")
     folds = np.zeros((3, len(y)))
     for train, test in GroupKFold(n_splits=10).split(X, y, files):
         a, b = Blend(X[train], y[train], w[train], args.l2).parts(X[test])
@@ -287,7 +288,7 @@ def trees(args):
         print(f"check: {unit} right of {len(yc) if args.model != 'family' else len(set(fc))}: "
               f"logistic {got[0]}, trees {got[1]}, their mean {got[2]}")
     if args.swift:
-        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "triple": "TripleDecision", "phase": "BeatPhase", "sixteenth": "SixteenthShift"}[args.model]
+        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "triple": "TripleDecision", "hemiola": "HemiolaDecision", "phase": "BeatPhase", "sixteenth": "SixteenthShift"}[args.model]
         write_swift_blend(owner, blend.logistic, nodes, args.swift, summary)
         print(f"wrote {args.swift}: the logistic model and {len(nodes['roots'])} trees ({len(nodes['feature'])} nodes)")
 
@@ -346,7 +347,7 @@ def confidence(args):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="model", required=True)
-    for name in ["family", "octave", "triple", "phase", "sixteenth"]:
+    for name in ["family", "octave", "triple", "hemiola", "phase", "sixteenth"]:
         o = sub.add_parser(name)
         o.add_argument("samples")
         o.add_argument("--check")

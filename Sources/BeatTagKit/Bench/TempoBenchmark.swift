@@ -89,7 +89,7 @@ public enum TempoBenchmark {
     /// than 0.2 in F); `sixteenth`, a move of the phase-decided beats a quarter beat later or
     /// earlier (label: the moved beats match better; only where F differs by more than 0.2).
     public struct TrainingSample: Codable, Sendable {
-        public enum Kind: String, Codable, Sendable { case family, octave, triple, phase, sixteenth }
+        public enum Kind: String, Codable, Sendable { case family, octave, triple, hemiola, phase, sixteenth }
         public var kind: Kind
         public var file: String
         public var group: String
@@ -192,6 +192,10 @@ public enum TempoBenchmark {
         }
         for pair in estimator.trainingTriples(truthBPM: clip.bpm) {
             out.append(TrainingSample(kind: .triple, file: clip.file, group: clip.group, reference: clip.bpm,
+                                      label: pair.fasterIsBeat, features: pair.features))
+        }
+        for pair in estimator.trainingHemiolas(truthBPM: clip.bpm) {
+            out.append(TrainingSample(kind: .hemiola, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: pair.fasterIsBeat, features: pair.features))
         }
         guard !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false),

@@ -1,10 +1,11 @@
 import Foundation
 
-/// From onset curves to a tempo, in three decisions:
+/// From onset curves to a tempo, in four decisions:
 /// 1. the family (tempo up to a factor of 2): `FamilyDecision` over the salience peaks and their
 ///    ×2, ½, ×3/2, ⅔, ×4/3, ¾ relatives;
 /// 2. the octave within the family: `OctaveDecision`, from the metrical evidence at two levels;
-/// 3. one step by three (6/8 read at the eighth, a waltz at the bar): `TripleDecision`.
+/// 3. one step by three (6/8 read at the eighth, a waltz at the bar): `TripleDecision`;
+/// 4. one step by three halves where it is sure (a waltz read at its dotted quarter): `HemiolaDecision`.
 /// Only the levels these decisions compare are beat-tracked.
 public final class TempoEstimator {
     /// Tempi a track may be given, BPM.
@@ -126,6 +127,21 @@ public final class TempoEstimator {
             step(rejecting: rejected, certainty: abs(2 * p - 1), moving: chosen.bpm != best.bpm)
             best = chosen
         }
+        // Nor can either move by three halves (a waltz read at its dotted quarter, 12/8 at the
+        // quarter-equivalent of its eighths). The reading the decisions so far agree on is rarely
+        // 3:2 off, so this step moves only when its model is sure (`HemiolaDecision.moveAt`), and
+        // says nothing where it stays.
+        var hemiolaMargin: Double?
+        let hemiolas = [track(best.bpm / 1.5).map { (slow: $0, fast: best) }, track(best.bpm * 1.5).map { (slow: best, fast: $0) }]
+        let moves = hemiolas.compactMap { $0 }.map { pair -> (to: Level, p: Double) in
+            let p = HemiolaDecision.probabilityFaster(slow: pair.slow, fast: pair.fast, curves: curves)
+            return pair.fast.bpm == best.bpm ? (pair.slow, 1 - p) : (pair.fast, p)
+        }
+        if let move = moves.max(by: { $0.p < $1.p }), move.p >= HemiolaDecision.moveAt {
+            hemiolaMargin = log(move.p / (1 - move.p))
+            step(rejecting: best, certainty: 2 * move.p - 1, moving: true)
+            best = move.to
+        }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
         // After a step by three the chosen tempo is in another family than the one the walk started
         // from: its own family's score, and the rivals are the families other than its own.
@@ -139,7 +155,7 @@ public final class TempoEstimator {
         // decision's margin over its best rival and the step by three's; after a move by three, that
         // step alone (it overruled the family decision).
         let decided = min(6, others.first.map { family.score - $0.score } ?? 6)
-        let familyMargin = min(6, moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6))
+        let familyMargin = min(6, hemiolaMargin ?? (moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6)))
         // Probability that the chosen octave is right, from the least certain step of the walk; the
         // runner-up octave gets the rest, so the two always add up to one.
         let octaveRight = 0.5 + certainty / 2
@@ -174,6 +190,12 @@ public final class TempoEstimator {
     /// truth) where the faster level is the beat, and (truth, 3·truth) where the slower one is.
     public func trainingTriples(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
         trainingPairs(truthBPM: truthBPM, factor: 3, features: TripleDecision.features)
+    }
+
+    /// Three-to-two pairs around a known tempo, for fitting `HemiolaDecision`: the pair (⅔·truth,
+    /// truth) where the faster level is the beat, and (truth, 1.5·truth) where the slower one is.
+    public func trainingHemiolas(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
+        trainingPairs(truthBPM: truthBPM, factor: 1.5, features: HemiolaDecision.features)
     }
 
     /// The pairs (truth/factor, truth), the faster the beat, and (truth, truth·factor), the slower,
