@@ -16,7 +16,7 @@
 #   python3 scripts/devcorpus/generate.py /work/devcorpus6 --seed 6
 # Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel) are written
 # straight into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave,Triple,Hemiola}Model.swift; the script then rebuilds and
-# collects the phase and confidence samples with them (those depend on the tempo the first two
+# collects the phase and confidence samples with them (those depend on the tempo these four
 # choose), writes the phase model (a BlendedModel too, since version 19) into
 # Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift, prints the confidence model as a Swift
 # literal to paste, then collects once more with that phase model and prints the SixteenthShift

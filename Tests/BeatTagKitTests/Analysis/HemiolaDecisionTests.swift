@@ -43,10 +43,22 @@ final class HemiolaDecisionTests: XCTestCase {
         // beats only hats.
         let c = twelveEight.curves()
         let profile = HemiolaDecision.Profile(c.drums, fastBeats: grid(c, bpm: 96))
-        XCTAssertGreaterThan(profile.slowOverFast, 0.3)
+        XCTAssertGreaterThan(profile.slowOverFast, 0.8, "S at its best phase has an accent on each beat, F on one in three")
         XCTAssertGreaterThan(profile.and, 0.45, "an \"and\" as strong as the strongest beat")
         XCTAssertLessThan(profile.weakest, 0.05)
         XCTAssertLessThan(probabilityFaster(twelveEight, slowBPM: 64), 0.5)
+    }
+
+    func testTheEstimatorMovesAWaltzReadAtItsDottedQuarter() throws {
+        // Kick on 1, hats on 2 and 3: the decisions before this step read its dotted quarter (93⅓,
+        // which repeats at two and four of its beats like a backbeat); this step moves it to the
+        // quarter, and the level it left is the runner-up, with what the step did not believe.
+        let g = DrawnGroove(bpm: 140, beatsPerBar: 3, kick: [0], snare: [], hats: [1, 2])
+        let (tempo, _) = try XCTUnwrap(TempoEstimator(curves: g.curves())?.estimate())
+        XCTAssertEqual(tempo.bpm.value / 140, 1, accuracy: 0.02, "read \(tempo.bpm.value)")
+        let runnerUp = try XCTUnwrap(tempo.alternative)
+        XCTAssertEqual(runnerUp.bpm.value / (140 / 1.5), 1, accuracy: 0.02, "runner-up \(runnerUp.bpm.value)")
+        XCTAssertLessThanOrEqual(runnerUp.score, 1 - HemiolaDecision.moveAt)
     }
 
     func testTheEvidenceDoesNotDependOnWhichBeatStartsAThree() {
@@ -70,10 +82,15 @@ final class HemiolaDecisionTests: XCTestCase {
     }
 
     func testAFewBeatsGiveNoEvidence() {
-        // Fewer than one full three: no position is read, nothing is claimed.
+        // Fewer than one full three: no position is read, every feature is finite (the estimator
+        // does not ask below `minimumBeats`).
         let c = waltz.curves()
-        let profile = HemiolaDecision.Profile(c.drums, fastBeats: Array(grid(c, bpm: 150).prefix(3)))
+        let beats = Array(grid(c, bpm: 150).prefix(3))
+        let profile = HemiolaDecision.Profile(c.drums, fastBeats: beats)
         XCTAssertEqual(profile.positions, [Double](repeating: 0, count: 6))
         XCTAssertEqual(profile.slowOverFast, 0, accuracy: 1e-12)
+        let slow = OctaveDecision.LevelEvidence(bpm: 100, beats: [], salience: 0.5, onBeat: 0)
+        let features = HemiolaDecision.features(slow: slow, fast: .init(bpm: 150, beats: beats, salience: 1, onBeat: 0), curves: c)
+        XCTAssertTrue(features.allSatisfy(\.isFinite), "\(features)")
     }
 }

@@ -10,8 +10,8 @@ import Foundation
 /// The evidence is read on F's tracked beats taken in threes, each with the point half-way to the
 /// next (six positions, F's beats on the even ones). S's beats fall on one of F's beats and on the
 /// "and" opposite it. At a right fast level (a waltz) every beat of F carries the kick or a chord
-/// and its "and"s are weak; at a right slow level (6/8 read at the quarter-equivalent) one "and"
-/// carries an accent as strong as the beat opposite it, and two of F's three beats are weak. Per
+/// and its "and"s are weak; where S is the beat (12/8, F its quarter-equivalent of two eighths)
+/// one "and" carries an accent as strong as the beat opposite it, and two of F's three beats are weak. Per
 /// stream: S's strength at its best phase over F's mean, the strongest "and" against the strongest
 /// beat, F's weakest beat over its strongest; all the same whichever beat of F starts a three.
 /// Also the salience ratio of the two levels, how F divides, and tempo, which (the training pairs
@@ -33,6 +33,10 @@ public enum HemiolaDecision {
     /// overrule them (the same bar as a trusted tempo, `ConfidenceEvidence.trusted`).
     public static let moveAt = ConfidenceEvidence.trusted
 
+    /// The faster level's beats below which the step does not ask: two whole threes (an empty
+    /// profile is no evidence, but would read as one).
+    public static let minimumBeats = 7
+
     /// How far from a position an onset still counts for it, in steps of the shared grid (half a
     /// beat of F): short of half, so that neighbouring positions never share an onset.
     static let window = 0.35
@@ -50,7 +54,7 @@ public enum HemiolaDecision {
                     let step = (next - beat).value / 2
                     let radius = max(1, Int((step * HemiolaDecision.window).rounded()))
                     sums[2 * j] += Novelty.peak(x, around: beat, radius: radius) ?? 0
-                    sums[2 * j + 1] += Novelty.peak(x, around: beat + FrameCount(step), radius: radius) ?? 0
+                    sums[2 * j + 1] += Novelty.peak(x, around: .midpoint(beat, next), radius: radius) ?? 0
                 }
                 groups += 1
             }

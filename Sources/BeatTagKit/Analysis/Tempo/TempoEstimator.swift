@@ -119,6 +119,7 @@ public final class TempoEstimator {
         // The walk moves by factors of two; a 6/8 song read at the eighth is three times its beat, a
         // waltz read at the bar a third of it. One step by three, down or up (never both in range).
         // It chooses between two families: its log-odds are a family margin too.
+        let walked = best
         var tripleMargin: Double?
         if let (slow, fast) = track(best.bpm / 3).map({ ($0, best) }) ?? track(best.bpm * 3).map({ (best, $0) }) {
             let p = TripleDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
@@ -130,21 +131,35 @@ public final class TempoEstimator {
         // Nor can either move by three halves (a waltz read at its dotted quarter, 12/8 at the
         // quarter-equivalent of its eighths). The reading the decisions so far agree on is rarely
         // 3:2 off, so this step moves only when its model is sure (`HemiolaDecision.moveAt`), and
-        // says nothing where it stays.
+        // says nothing where it stays. Never to the family the walk ended in: after a step by
+        // three, a step by three halves back would make an octave move the walk rejected.
         var hemiolaMargin: Double?
-        let hemiolas = [track(best.bpm / 1.5).map { (slow: $0, fast: best) }, track(best.bpm * 1.5).map { (slow: best, fast: $0) }]
-        let moves = hemiolas.compactMap { $0 }.map { pair -> (to: Level, p: Double) in
-            let p = HemiolaDecision.probabilityFaster(slow: pair.slow, fast: pair.fast, curves: curves)
-            return pair.fast.bpm == best.bpm ? (pair.slow, 1 - p) : (pair.fast, p)
+        let moves = [(other: best.bpm / 1.5, otherIsFaster: false), (other: best.bpm * 1.5, otherIsFaster: true)]
+            .filter { !FamilyDecision.sameFamily($0.other, walked.bpm) }
+            .compactMap { candidate -> (to: Level, p: Double)? in
+                guard let other = track(candidate.other) else { return nil }
+                let (slow, fast) = candidate.otherIsFaster ? (best, other) : (other, best)
+                guard fast.beats.count >= HemiolaDecision.minimumBeats else { return nil }
+                let p = HemiolaDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
+                return (other, candidate.otherIsFaster ? p : 1 - p)
+            }
+        // Its model was fitted on pairs that hold the annotated tempo; where the reading is an
+        // octave off, neither pair it is asked about does. So the move must land on a level the
+        // octave model accepts (without this, two right songs of the unfitted 1,536 moved 3:2 off).
+        func octaveAgrees(_ x: Level) -> Bool {
+            if let slower = track(x.bpm / 2), probabilityFaster(slower, x) < 0.5 { return false }
+            if let faster = track(x.bpm * 2), probabilityFaster(x, faster) >= 0.5 { return false }
+            return true
         }
-        if let move = moves.max(by: { $0.p < $1.p }), move.p >= HemiolaDecision.moveAt {
+        if let move = moves.max(by: { $0.p < $1.p }), move.p >= HemiolaDecision.moveAt, octaveAgrees(move.to) {
             hemiolaMargin = log(move.p / (1 - move.p))
             step(rejecting: best, certainty: 2 * move.p - 1, moving: true)
             best = move.to
         }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
-        // After a step by three the chosen tempo is in another family than the one the walk started
-        // from: its own family's score, and the rivals are the families other than its own.
+        // After a step by three or by three halves the chosen tempo is in another family than the
+        // one the walk started from: its own family's score, and the rivals are the families other
+        // than its own.
         let moved = !FamilyDecision.sameFamily(best.bpm, family.bpm)
         let chosenFamily = families.first { FamilyDecision.sameFamily($0.bpm, best.bpm) }
             ?? (bpm: FamilyDecision.folded(best.bpm), score: family.score)
@@ -152,8 +167,8 @@ public final class TempoEstimator {
         let candidates = [TempoCandidate(bpm: BPM(best.bpm), score: chosenFamily.score)]
             + others.prefix(4).map { TempoCandidate(bpm: BPM($0.bpm), score: $0.score) }
         // How sure the family is: the least certain of the decisions that chose it, the family
-        // decision's margin over its best rival and the step by three's; after a move by three, that
-        // step alone (it overruled the family decision).
+        // decision's margin over its best rival and the step by three's; after a move by three or
+        // by three halves, that step alone (it overruled the decisions before it).
         let decided = min(6, others.first.map { family.score - $0.score } ?? 6)
         let familyMargin = min(6, hemiolaMargin ?? (moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6)))
         // Probability that the chosen octave is right, from the least certain step of the walk; the
