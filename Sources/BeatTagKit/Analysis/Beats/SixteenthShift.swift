@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.4158, 0.1502, 0.2556, 0.4806, 0.8910, 3.8666, 1.2930, 8.9777, 0.3679],
-        bias: -0.4849)
+        weights: [0.4157, 0.1505, 0.2557, 0.4812, 0.8860, 3.8703, 1.2957, 8.9829, 0.3680],
+        bias: -0.4846)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {
