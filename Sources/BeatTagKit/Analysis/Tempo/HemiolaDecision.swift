@@ -11,9 +11,10 @@ import Foundation
 /// next (six positions, F's beats on the even ones). S's beats fall on one of F's beats and on the
 /// "and" opposite it. At a right fast level (a waltz) every beat of F carries the kick or a chord
 /// and its "and"s are weak; where S is the beat (12/8, F its quarter-equivalent of two eighths)
-/// one "and" carries an accent as strong as the beat opposite it, and two of F's three beats are weak. Per
-/// stream: S's strength at its best phase over F's mean, the strongest "and" against the strongest
-/// beat, F's weakest beat over its strongest; all the same whichever beat of F starts a three.
+/// one "and" carries an accent as strong as the beat opposite it, and two of F's three beats are
+/// weak. Per stream: S's strength at its best phase over F's mean, the strongest "and" against the
+/// strongest beat, F's weakest beat over its strongest; all the same whichever beat of F starts a
+/// three.
 /// Also the salience ratio of the two levels, how F divides, and tempo, which (the training pairs
 /// weighted to `TempoPrior.library`) act as the prior.
 ///
