@@ -30,7 +30,7 @@ struct BenchCommand: ParsableCommand {
     var analyzeFiles: [String] = []
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
-    @Option(help: ArgumentHelp("Write family, octave and beat-phase training samples as JSON lines (for scripts/fit/refit.sh).",
+    @Option(help: ArgumentHelp("Write the tempo and beat models' training samples (family, octave, triple, hemiola, phase, sixteenth) as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
 
