@@ -102,25 +102,36 @@ final class CLITests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: TestPaths.executable)
         process.arguments = ["scan", music, "--catalog", catalog, "--jobs", "1"]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errorLog = (dir as NSString).appendingPathComponent("scan.err")
+        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
         try process.run()
-        // Wait until some rows are committed, then kill without warning.
+        // Wait until some rows are committed, then kill without warning. The catalog is read only
+        // once the scan has it open in WAL mode: opened earlier, this test's own connection would
+        // create the file before the scan does.
         let deadline = Date(timeIntervalSinceNow: 60)
+        var committed = 0
         while Date() < deadline, process.isRunning {
-            if let db = try? checkingConnection(catalog), let n = try? db.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }), (n ?? 0) >= 2 {
-                break
+            if FileManager.default.fileExists(atPath: catalog + "-wal"), let db = try? checkingConnection(catalog),
+               let n = try? db.read({ try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }) {
+                committed = n ?? 0
+                if committed >= 2 { break }
             }
             usleep(20_000)
         }
+        let ranToTheKill = process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        let scanErrors = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        XCTAssertTrue(ranToTheKill || process.terminationStatus == 0,
+                      "the first scan ended by itself (status \(process.terminationStatus)) with \(committed) rows: \(scanErrors)")
 
         let resumed = try runBeattag(["scan", music, "--catalog", catalog, "--json"])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(resumed.stdout.utf8))
         XCTAssertEqual(summary.found, 24)
         XCTAssertEqual(summary.analysed + summary.unchanged, 24)
-        XCTAssertGreaterThanOrEqual(summary.unchanged, 2, "work finished before the kill is kept")
+        XCTAssertGreaterThanOrEqual(summary.unchanged, 2, "work finished before the kill is kept (\(committed) rows seen before it)")
         let db = try checkingConnection(catalog)
         XCTAssertEqual(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }, "ok")
         XCTAssertEqual(try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }, 24)
