@@ -186,17 +186,14 @@ public enum TempoBenchmark {
             out.append(TrainingSample(kind: .family, file: clip.file, group: clip.group, reference: clip.bpm,
                                       label: family.inFamily, features: family.features))
         }
-        for pair in estimator.trainingPairs(truthBPM: clip.bpm) {
-            out.append(TrainingSample(kind: .octave, file: clip.file, group: clip.group, reference: clip.bpm,
-                                      label: pair.fasterIsBeat, features: pair.features))
-        }
-        for pair in estimator.trainingTriples(truthBPM: clip.bpm) {
-            out.append(TrainingSample(kind: .triple, file: clip.file, group: clip.group, reference: clip.bpm,
-                                      label: pair.fasterIsBeat, features: pair.features))
-        }
-        for pair in estimator.trainingHemiolas(truthBPM: clip.bpm) {
-            out.append(TrainingSample(kind: .hemiola, file: clip.file, group: clip.group, reference: clip.bpm,
-                                      label: pair.fasterIsBeat, features: pair.features))
+        let pairSets: [(TrainingSample.Kind, (Double) -> [(features: [Double], fasterIsBeat: Bool)])] = [
+            (.octave, estimator.trainingPairs), (.triple, estimator.trainingTriples), (.hemiola, estimator.trainingHemiolas),
+        ]
+        for (kind, pairs) in pairSets {
+            for pair in pairs(clip.bpm) {
+                out.append(TrainingSample(kind: kind, file: clip.file, group: clip.group, reference: clip.bpm,
+                                          label: pair.fasterIsBeat, features: pair.features))
+            }
         }
         guard !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false),
               TempoMetrics.acc1(tempo.bpm.value, clip.bpm) else { return out }
