@@ -35,3 +35,13 @@ struct DrawnGroove {
         return OnsetCurves(frameRate: rate, all: all, body: drums, drums: drums, low: low, snare: snare, high: high)
     }
 }
+
+extension OnsetCurves {
+    /// A drawn level's beats: every `period` frames from the first frame to the last.
+    func grid(every period: Double) -> [FramePosition] {
+        stride(from: 0.0, to: Double(all.count), by: period).map { FramePosition($0) }
+    }
+
+    /// A drawn level's beats at `bpm`.
+    func grid(bpm: Double) -> [FramePosition] { grid(every: 60 * frameRate / bpm) }
+}

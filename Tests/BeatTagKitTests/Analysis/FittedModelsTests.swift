@@ -23,8 +23,8 @@ final class FittedModelsTests: XCTestCase {
         let n = 2000
         let x = (0..<n).map { Float($0 % 50 == 0 ? 4 : 0) }
         let curves = OnsetCurves(frameRate: 100, all: x)
-        let beats = stride(from: 0.0, to: Double(n), by: 50).map { FramePosition($0) }
-        let slow = OctaveDecision.LevelEvidence(bpm: 60, beats: stride(from: 0.0, to: Double(n), by: 100).map { FramePosition($0) }, salience: 1, onBeat: 2)
+        let beats = curves.grid(every: 50)
+        let slow = OctaveDecision.LevelEvidence(bpm: 60, beats: curves.grid(every: 100), salience: 1, onBeat: 2)
         let fast = OctaveDecision.LevelEvidence(bpm: 120, beats: beats, salience: 1, onBeat: 2)
         XCTAssertEqual(OctaveDecision.features(slow: slow, fast: fast, curves: curves).count, OctaveDecision.featureNames.count)
         XCTAssertEqual(TripleDecision.features(slow: slow, fast: fast, curves: curves).count, TripleDecision.featureNames.count)

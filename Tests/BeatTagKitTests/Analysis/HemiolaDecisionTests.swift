@@ -5,17 +5,11 @@ import XCTest
 /// against its dotted quarter) and 12/8 (its dotted quarter against the quarter-equivalent of its
 /// eighths), and which level a listener taps.
 final class HemiolaDecisionTests: XCTestCase {
-    private let frameRate = DrawnGroove.frameRate
-
-    private func grid(_ c: OnsetCurves, bpm: Double, from start: Double = 0) -> [FramePosition] {
-        stride(from: start, to: Double(c.all.count), by: 60 * frameRate / bpm).map { FramePosition($0) }
-    }
-
     /// Probability that the faster level is the beat, both levels on a drawn grid.
     private func probabilityFaster(_ g: DrawnGroove, slowBPM: Double) -> Double {
         let c = g.curves()
         func level(_ bpm: Double) -> OctaveDecision.LevelEvidence {
-            OctaveDecision.LevelEvidence(bpm: bpm, beats: grid(c, bpm: bpm), salience: 1, onBeat: 3)
+            OctaveDecision.LevelEvidence(bpm: bpm, beats: c.grid(bpm: bpm), salience: 1, onBeat: 3)
         }
         return HemiolaDecision.probabilityFaster(slow: level(slowBPM), fast: level(1.5 * slowBPM), curves: c)
     }
@@ -31,7 +25,7 @@ final class HemiolaDecisionTests: XCTestCase {
 
     func testAWaltzsQuartersCarryTheDrumsAndItsDottedQuartersDoNot() {
         let c = waltz.curves()
-        let profile = HemiolaDecision.Profile(c.drums, fastBeats: grid(c, bpm: 150))
+        let profile = HemiolaDecision.Profile(c.drums, fastBeats: c.grid(bpm: 150))
         XCTAssertLessThan(profile.slowOverFast, -0.3, "the dotted quarter's second beat falls between two drums")
         XCTAssertLessThan(profile.and, 0.05)
         XCTAssertGreaterThan(profile.weakest, 0.7)
@@ -42,7 +36,7 @@ final class HemiolaDecisionTests: XCTestCase {
         // Read at 96 (two eighths), one "and" in three carries a kick or snare and two of the three
         // beats only hats.
         let c = twelveEight.curves()
-        let profile = HemiolaDecision.Profile(c.drums, fastBeats: grid(c, bpm: 96))
+        let profile = HemiolaDecision.Profile(c.drums, fastBeats: c.grid(bpm: 96))
         XCTAssertGreaterThan(profile.slowOverFast, 0.8, "S at its best phase has an accent on each beat, F on one in three")
         XCTAssertGreaterThan(profile.and, 0.45, "an \"and\" as strong as the strongest beat")
         XCTAssertLessThan(profile.weakest, 0.05)
@@ -67,7 +61,7 @@ final class HemiolaDecisionTests: XCTestCase {
         for g in [waltz, twelveEight] {
             let c = g.curves()
             let fastBPM = g.bpm == 150 ? 150.0 : 96
-            let beats = grid(c, bpm: fastBPM)
+            let beats = c.grid(bpm: fastBPM)
             let slow = OctaveDecision.LevelEvidence(bpm: fastBPM / 1.5, beats: [], salience: 0.8, onBeat: 3)
             func features(_ beats: ArraySlice<FramePosition>) -> [Double] {
                 HemiolaDecision.features(slow: slow, fast: .init(bpm: fastBPM, beats: Array(beats), salience: 1, onBeat: 3), curves: c)
@@ -85,7 +79,7 @@ final class HemiolaDecisionTests: XCTestCase {
         // Fewer than one full three: no position is read, every feature is finite (the estimator
         // does not ask below `minimumBeats`).
         let c = waltz.curves()
-        let beats = Array(grid(c, bpm: 150).prefix(3))
+        let beats = Array(c.grid(bpm: 150).prefix(3))
         let profile = HemiolaDecision.Profile(c.drums, fastBeats: beats)
         XCTAssertEqual(profile.positions, [Double](repeating: 0, count: 6))
         XCTAssertEqual(profile.slowOverFast, 0, accuracy: 1e-12)

@@ -39,8 +39,8 @@ final class OctaveDecisionTests: XCTestCase {
     func testKicksOnEveryHalfBeatOfTheSlowBarFavourTheFasterLevel() {
         // The same bar seen from its half tempo: every half-beat of the slow level carries a kick or snare.
         let g = curves(Groove(bpm: 150, kick: [0, 2], snare: [1, 3], hats: eighths))
-        let slowBeats = stride(from: 0.0, to: Double(g.all.count), by: 80).map { FramePosition($0) }
-        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 40).map { FramePosition($0) }
+        let slowBeats = g.grid(every: 80)
+        let fastBeats = g.grid(every: 40)
         let slow = OctaveDecision.LevelEvidence(bpm: 75, beats: slowBeats, salience: 1, onBeat: 3)
         let fast = OctaveDecision.LevelEvidence(bpm: 150, beats: fastBeats, salience: 1, onBeat: 3)
         XCTAssertGreaterThan(OctaveDecision.probabilityFaster(slow: slow, fast: fast, curves: g), 0.5)
@@ -58,7 +58,7 @@ final class OctaveDecisionTests: XCTestCase {
             var g = curves(Groove(bpm: 100, kick: kick, snare: snare, hats: eighths))
             g.chroma = .chord(every: 2.4)
             g.spectrum = .levels(every: 0.6, steps: [1, 0.5])
-            let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 60).map { FramePosition($0) }
+            let fastBeats = g.grid(every: 60)
             let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
             func features(_ beats: ArraySlice<FramePosition>) -> [Double] {
                 OctaveDecision.features(slow: slow, fast: .init(bpm: 100, beats: Array(beats), salience: 1, onBeat: 3), curves: g)

@@ -5,13 +5,11 @@ import XCTest
 /// beats of its tempo, band by band, and which level a listener taps. (`SyntheticTempoTests` runs the
 /// whole estimator on a drum machine's 6/8.)
 final class TripleDecisionTests: XCTestCase {
-    private let frameRate = DrawnGroove.frameRate
-
     /// Probability that the faster level is the beat, both levels on a drawn grid.
     private func probabilityFaster(_ g: DrawnGroove, slowBPM: Double) -> Double {
         let c = g.curves()
         func level(_ bpm: Double) -> OctaveDecision.LevelEvidence {
-            let beats = stride(from: 0.0, to: Double(c.all.count), by: 60 * frameRate / bpm).map { FramePosition($0) }
+            let beats = c.grid(bpm: bpm)
             return OctaveDecision.LevelEvidence(bpm: bpm, beats: beats, salience: 1, onBeat: 3)
         }
         return TripleDecision.probabilityFaster(slow: level(slowBPM), fast: level(3 * slowBPM), curves: c)
@@ -29,7 +27,7 @@ final class TripleDecisionTests: XCTestCase {
         let third = 1.0 / 3
         let sixEight = DrawnGroove(bpm: 66, beatsPerBar: 2, kick: [0], snare: [1], hats: [0, 2 * third, 1, 1 + 2 * third])
         let c = sixEight.curves()
-        let eighths = stride(from: 0.0, to: Double(c.all.count), by: 60 * frameRate / 198).map { FramePosition($0) }
+        let eighths = c.grid(bpm: 198)
         let profile = TripleDecision.Profile(c.drums, fastBeats: eighths)
         XCTAssertLessThan(profile.mid, 0.05)
         XCTAssertLessThan(profile.low, 0.05)
@@ -40,7 +38,7 @@ final class TripleDecisionTests: XCTestCase {
         // Which of the faster level's beats start a group of three is the tracker's accident: the
         // positions are sorted by strength, so dropping the first one or two beats changes nothing.
         let g = DrawnGroove(bpm: 150, beatsPerBar: 3, kick: [0], snare: [1, 2], hats: [0, 0.5, 1, 1.5, 2, 2.5]).curves()
-        let fastBeats = stride(from: 0.0, to: Double(g.all.count), by: 40).map { FramePosition($0) }
+        let fastBeats = g.grid(every: 40)
         let slow = OctaveDecision.LevelEvidence(bpm: 50, beats: [], salience: 0.8, onBeat: 3)
         func features(_ beats: ArraySlice<FramePosition>) -> [Double] {
             TripleDecision.features(slow: slow, fast: .init(bpm: 150, beats: Array(beats), salience: 1, onBeat: 3), curves: g)
