@@ -150,9 +150,10 @@ public final class TempoEstimator {
         // 3:2 off, so this step moves only when its model is sure (`HemiolaDecision.moveAt`), and
         // says nothing where it stays. Never to the family the walk ended in: after a step by
         // three, a step by three halves back would make an octave move the walk rejected.
+        // Nor from a compound beat below the analysed range: its model was fitted on pairs within it.
         var hemiolaMargin: Double?
         let moves = [(other: best.bpm / 1.5, otherIsFaster: false), (other: best.bpm * 1.5, otherIsFaster: true)]
-            .filter { !FamilyDecision.sameFamily($0.other, walked.bpm) }
+            .filter { Self.range.contains(best.bpm) && !FamilyDecision.sameFamily($0.other, walked.bpm) }
             .compactMap { candidate -> (to: Level, p: Double)? in
                 guard let other = track(candidate.other) else { return nil }
                 let (slow, fast) = candidate.otherIsFaster ? (best, other) : (other, best)
