@@ -1,10 +1,7 @@
 /// Every tempo range beattag uses, in one place (BPM, or steps per minute for cadences).
 public enum TempoRanges {
-    /// What the analysis reports: slower or faster readings are folded into it (but for `compoundBeat`).
+    /// What the analysis reports: slower or faster readings are folded into it.
     public static let analysed = 50.0...230.0
-    /// A compound metre's beat (6/8's dotted quarter) may be slower than `analysed`: the step by three
-    /// (`TripleDecision`) reaches it from the eighths, and nothing else goes below 50.
-    public static let compoundBeat = 40.0...230.0
     /// What the tempo salience scans, a little wider than `analysed` so that its edges have neighbours.
     public static let salience = 40.0...250.0
     /// A BPM tag outside this is nonsense and read as none.

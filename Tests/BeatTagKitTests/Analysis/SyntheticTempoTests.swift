@@ -116,6 +116,18 @@ final class SyntheticTempoTests: XCTestCase {
         }
     }
 
+    /// A plain backbeat, read right, is trusted: drum-only music has no chords, and evidence read
+    /// from the sound's changes must not count against it. (Analysis versions 32–33 read the band
+    /// spectrum's changes in threes for the step by three: a duple pattern repeats every six beats
+    /// and not every three, like a 6/8 read at the eighth, and these fell to confidence 0.2–0.6.)
+    func testAPlainBackbeatReadRightIsTrusted() throws {
+        for bpm in [145.0, 170, 180] {
+            let (result, _) = try analyse(Case(name: "backbeat \(bpm)", bpm: bpm, pattern: .backbeat))
+            XCTAssertEqual(result.bpm.value / bpm, 1, accuracy: 0.02, "backbeat \(bpm): read \(result.bpm)")
+            XCTAssertGreaterThanOrEqual(result.confidence, ConfidenceEvidence.trusted, "backbeat \(bpm)")
+        }
+    }
+
     /// Drum-and-bass two-steps (kick on the "and" of 3) and four-on-the-floor across the tempi
     /// runners use: none may be halved.
     func testRunnersRangeTwoStepAndFourOnTheFloor() throws {

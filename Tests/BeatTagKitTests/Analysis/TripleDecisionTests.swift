@@ -34,33 +34,6 @@ final class TripleDecisionTests: XCTestCase {
         XCTAssertLessThan(probabilityFaster(sixEight, slowBPM: 66), 0.5)
     }
 
-    func testADrumlessSixEightBelowTheAnalysedRangeIsReadAtItsDottedQuarterByItsChords() throws {
-        // 6/8 at 45 dotted quarters a minute, no drums: an arpeggio on every eighth (135 a minute),
-        // a bass note on each dotted quarter. Its onsets alone say "eighths"; a chord that changes
-        // once a bar (every six eighths) says the eighths are grouped in threes. 45 is below the
-        // 50 BPM the octave walk reaches; the step by three reaches it from the eighths.
-        let third = 1.0 / 3
-        let eighths = (0..<6).map { Double($0) * third }
-        let arpeggio = DrawnGroove(bpm: 45, beatsPerBar: 2, kick: [0, 1], snare: eighths, hats: eighths)
-        var curves = arpeggio.curves()
-        let onsetsOnly = try XCTUnwrap(TempoEstimator(curves: curves)?.estimate()).0
-        XCTAssertEqual(onsetsOnly.bpm.value / 135, 1, accuracy: 0.02, "onsets alone read \(onsetsOnly.bpm.value)")
-        let bar = 2 * 60 / 45.0
-        curves.chroma = .chord(every: bar)
-        curves.spectrum = .chord(every: bar)
-        let withChords = try XCTUnwrap(TempoEstimator(curves: curves)?.estimate()).0
-        XCTAssertLessThan(TempoRanges.compoundBeat.lowerBound, TempoRanges.analysed.lowerBound)
-        XCTAssertEqual(withChords.bpm.value / 45, 1, accuracy: 0.02, "with its chords read \(withChords.bpm.value)")
-    }
-
-    func testFourFourIsNotReadAtAThirdBelowTheAnalysedRange() throws {
-        // A backbeat at 135 (kick on 1 and 3, snare on 2 and 4, eighth hats): its third, 45, is now
-        // asked about, and four beats read in threes fill every position.
-        let backbeat = DrawnGroove(bpm: 135, kick: [0, 2], snare: [1, 3], hats: (0..<8).map { Double($0) / 2 })
-        let (tempo, _) = try XCTUnwrap(TempoEstimator(curves: backbeat.curves(seconds: 40))?.estimate())
-        XCTAssertEqual(tempo.bpm.value / 135, 1, accuracy: 0.02, "read \(tempo.bpm.value)")
-    }
-
     func testTheEvidenceDoesNotDependOnWhichBeatStartsAThree() {
         // Which of the faster level's beats start a group of three is the tracker's accident: the
         // positions are sorted by strength, so dropping the first one or two beats changes nothing.

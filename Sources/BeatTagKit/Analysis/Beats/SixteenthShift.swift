@@ -14,7 +14,7 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.4159, 0.1507, 0.2557, 0.4807, 0.8840, 3.8730, 1.2972, 8.9826, 0.3680],
+        weights: [0.4157, 0.1505, 0.2557, 0.4812, 0.8860, 3.8703, 1.2957, 8.9829, 0.3680],
         bias: -0.4846)
 
     /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.

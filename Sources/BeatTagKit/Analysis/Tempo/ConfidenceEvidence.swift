@@ -29,8 +29,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.6598, -0.4395, 0.6077, -1.4280, -0.3189],
-        bias: -0.0749)
+        weights: [0.6781, -0.4183, 0.6395, -0.8628, -0.0923],
+        bias: -0.3459)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -56,8 +56,8 @@ public final class TempoEstimator {
     }
 
     /// The level at `bpm`, beat-tracked once.
-    private func track(_ bpm: Double, in range: ClosedRange<Double> = TempoEstimator.range) -> Level? {
-        guard range.contains(bpm) else { return nil }
+    private func track(_ bpm: Double) -> Level? {
+        guard Self.range.contains(bpm) else { return nil }
         if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
         var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
             ?? Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0)
@@ -118,42 +118,24 @@ public final class TempoEstimator {
         }
         // The walk moves by factors of two; a 6/8 song read at the eighth is three times its beat, a
         // waltz read at the bar a third of it. One step by three, down or up (never both in range).
-        // Down it may reach below the analysed range: a 6/8 song's dotted quarter can be 40 BPM
-        // with its eighths at 120.
         // It chooses between two families: its log-odds are a family margin too.
-        // A move by three or by three halves must land on a level the octave model accepts: neither
-        // its half nor its double the likelier beat. Below the analysed range (a compound beat) the
-        // octave model, fitted on pairs within it, has nothing to say.
-        func octaveAgrees(_ x: Level) -> Bool {
-            guard Self.range.contains(x.bpm) else { return true }
-            if let slower = track(x.bpm / 2), probabilityFaster(slower, x) < 0.5 { return false }
-            if let faster = track(x.bpm * 2), probabilityFaster(x, faster) >= 0.5 { return false }
-            return true
-        }
         let walked = best
         var tripleMargin: Double?
-        if let (slow, fast) = track(best.bpm / 3, in: TempoRanges.compoundBeat).map({ ($0, best) }) ?? track(best.bpm * 3).map({ (best, $0) }) {
+        if let (slow, fast) = track(best.bpm / 3).map({ ($0, best) }) ?? track(best.bpm * 3).map({ (best, $0) }) {
             let p = TripleDecision.probabilityFaster(slow: slow, fast: fast, curves: curves)
+            tripleMargin = abs(log(p / (1 - p)))
             let (chosen, rejected) = p >= 0.5 ? (fast, slow) : (slow, fast)
-            if chosen.bpm == best.bpm || octaveAgrees(chosen) {
-                tripleMargin = abs(log(p / (1 - p)))
-                step(rejecting: rejected, certainty: abs(2 * p - 1), moving: chosen.bpm != best.bpm)
-                best = chosen
-            } else {
-                // The two models disagree: the walk's level stays, with no certainty left.
-                tripleMargin = 0
-                step(rejecting: chosen, certainty: 0)
-            }
+            step(rejecting: rejected, certainty: abs(2 * p - 1), moving: chosen.bpm != best.bpm)
+            best = chosen
         }
         // Nor can either move by three halves (a waltz read at its dotted quarter, 12/8 at the
         // quarter-equivalent of its eighths). The reading the decisions so far agree on is rarely
         // 3:2 off, so this step moves only when its model is sure (`HemiolaDecision.moveAt`), and
         // says nothing where it stays. Never to the family the walk ended in: after a step by
         // three, a step by three halves back would make an octave move the walk rejected.
-        // Nor from a compound beat below the analysed range: its model was fitted on pairs within it.
         var hemiolaMargin: Double?
         let moves = [(other: best.bpm / 1.5, otherIsFaster: false), (other: best.bpm * 1.5, otherIsFaster: true)]
-            .filter { Self.range.contains(best.bpm) && !FamilyDecision.sameFamily($0.other, walked.bpm) }
+            .filter { !FamilyDecision.sameFamily($0.other, walked.bpm) }
             .compactMap { candidate -> (to: Level, p: Double)? in
                 guard let other = track(candidate.other) else { return nil }
                 let (slow, fast) = candidate.otherIsFaster ? (best, other) : (other, best)
@@ -164,6 +146,11 @@ public final class TempoEstimator {
         // Its model was fitted on pairs that hold the annotated tempo; where the reading is an
         // octave off, neither pair it is asked about does. So the move must land on a level the
         // octave model accepts (without this, two right songs of the unfitted 1,536 moved 3:2 off).
+        func octaveAgrees(_ x: Level) -> Bool {
+            if let slower = track(x.bpm / 2), probabilityFaster(slower, x) < 0.5 { return false }
+            if let faster = track(x.bpm * 2), probabilityFaster(x, faster) >= 0.5 { return false }
+            return true
+        }
         if let move = moves.max(by: { $0.p < $1.p }), move.p >= HemiolaDecision.moveAt, octaveAgrees(move.to) {
             hemiolaMargin = log(move.p / (1 - move.p))
             step(rejecting: best, certainty: 2 * move.p - 1, moving: true)
@@ -199,7 +186,7 @@ public final class TempoEstimator {
     /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
     /// track keeps its predecessor's level where its own reading is a metrical relative of it.
     public func beats(atBPM bpm: Double) -> [FramePosition]? {
-        guard let level = track(bpm, in: TempoRanges.compoundBeat), !level.beats.isEmpty else { return nil }
+        guard let level = track(bpm), !level.beats.isEmpty else { return nil }
         return onTheBeat(level.beats)
     }
 
@@ -217,7 +204,7 @@ public final class TempoEstimator {
     /// Triple-pair features around a known tempo, for fitting `TripleDecision`: the pair (truth/3,
     /// truth) where the faster level is the beat, and (truth, 3·truth) where the slower one is.
     public func trainingTriples(truthBPM: Double) -> [(features: [Double], fasterIsBeat: Bool)] {
-        trainingPairs(truthBPM: truthBPM, factor: 3, slowRange: TempoRanges.compoundBeat, features: TripleDecision.features)
+        trainingPairs(truthBPM: truthBPM, factor: 3, features: TripleDecision.features)
     }
 
     /// Three-to-two pairs around a known tempo, for fitting `HemiolaDecision`: the pair (⅔·truth,
@@ -228,10 +215,10 @@ public final class TempoEstimator {
 
     /// The pairs (truth/factor, truth), the faster the beat, and (truth, truth·factor), the slower,
     /// where both levels are in range.
-    private func trainingPairs(truthBPM: Double, factor: Double, slowRange: ClosedRange<Double> = TempoEstimator.range,
+    private func trainingPairs(truthBPM: Double, factor: Double,
                                features: (Level, Level, OnsetCurves) -> [Double]) -> [(features: [Double], fasterIsBeat: Bool)] {
         [(truthBPM / factor, truthBPM, true), (truthBPM, truthBPM * factor, false)].compactMap { slowBPM, fastBPM, fasterIsBeat in
-            guard let slow = track(slowBPM, in: slowRange), let fast = track(fastBPM) else { return nil }
+            guard let slow = track(slowBPM), let fast = track(fastBPM) else { return nil }
             return (features(slow, fast, curves), fasterIsBeat)
         }
     }

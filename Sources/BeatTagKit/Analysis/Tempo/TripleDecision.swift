@@ -10,10 +10,6 @@ import Foundation
 ///   carries the kick or snare and the others are nearly empty; at a right fast level (a waltz's
 ///   quarters) every position carries one (kick on 1, snare or chord on 2 and 3);
 /// - whether F itself divides in two (a waltz's quarter holds eighths; a 6/8 eighth rarely divides);
-/// - how the harmony moves on F's beats (`HarmonicRhythm`, chromagram and band spectrum): whether
-///   the changes repeat every six of them rather than every three (a 6/8 bar read at the eighth),
-///   and how much one position of three changes more than the others. Where the drums are absent
-///   or fill every position (drumless arpeggios), this is what is left;
 /// - how strongly each level stands out, and tempo: the training pairs are weighted to
 ///   `TempoPrior.library`, so the tempo terms act as that prior.
 ///
@@ -24,7 +20,6 @@ public enum TripleDecision {
         "tempo", "tempoSquared",
         "drumsLow", "drumsMid", "kickLow", "kickMid", "snareLow", "snareMid", "hatsLow", "hatsMid", "allLow", "allMid",
         "salienceRatio", "clarityRatio", "fastHalf", "fastHatsHalf",
-        "chordSixOverThree", "chordGroup", "timbreSixOverThree", "timbreGroup",
     ]
 
     /// How far from a beat of F an onset still counts for it, in beats of F: short of half, so that
@@ -70,14 +65,11 @@ public enum TripleDecision {
         let body = Profile(curves.body, fastBeats: fast.beats)
         func ratio(_ a: Double, _ b: Double) -> Double { max(-3, min(3, log(max(a, 1e-3) / max(b, 1e-3)))) }
         let tempo = log2(fast.bpm / 120)
-        let chords = HarmonicRhythm(beats: fast.beats, curves: curves, frames: curves.chroma)
-        let timbre = HarmonicRhythm(beats: fast.beats, curves: curves, frames: curves.spectrum)
         return [
             tempo, tempo * tempo,
             drums.low, drums.mid, low.low, low.mid, snare.low, snare.mid, high.low, high.mid, all.low, all.mid,
             ratio(fast.salience, slow.salience), ratio(body.clarity, body.slowClarity),
             fast.subdivision.half - fast.subdivision.beat, fast.subdivision.hatsHalf,
-            chords.repeatsAtTwoBars(of: 3), chords.groupContrast(size: 3), timbre.repeatsAtTwoBars(of: 3), timbre.groupContrast(size: 3),
         ]
     }
 
