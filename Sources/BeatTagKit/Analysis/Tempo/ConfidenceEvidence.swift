@@ -9,7 +9,7 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     public var clarity: Double
     /// How sure the family is (logit units, capped at 6): the least certain of the `FamilyDecision`
     /// score over the best rival family and the `TripleDecision` log-odds; after a step by three, the
-    /// latter alone.
+    /// latter alone; after a step by three halves, the `HemiolaDecision` log-odds alone.
     public var familyMargin: Double
     /// The chosen tempo: how error-prone a reading is depends on where it lies.
     public var bpm: Double
