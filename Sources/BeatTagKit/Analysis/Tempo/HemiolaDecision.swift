@@ -88,7 +88,7 @@ public enum HemiolaDecision {
         let tempo = log2(fast.bpm / 120)
         return [tempo, tempo * tempo]
             + streams.flatMap { [$0.slowOverFast, $0.and, $0.weakest] }
-            + [max(-3, min(3, log(max(fast.salience, 1e-3) / max(slow.salience, 1e-3)))),
+            + [OctaveDecision.logRatio(fast.salience, slow.salience),
                fast.subdivision.half - fast.subdivision.beat, fast.subdivision.hatsHalf]
     }
 

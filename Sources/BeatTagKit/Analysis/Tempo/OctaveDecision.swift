@@ -136,6 +136,10 @@ public enum OctaveDecision {
         }
     }
 
+    /// log(a / b), each floored at 0.001 and the result capped at ±3: how much one level's salience
+    /// or clarity exceeds the other's (the octave, triple and hemiola features all read it so).
+    static func logRatio(_ a: Double, _ b: Double) -> Double { max(-3, min(3, log(max(a, 1e-3) / max(b, 1e-3)))) }
+
     /// Features of the pair in `featureNames` order.
     public static func features(slow: LevelEvidence, fast: LevelEvidence, curves: OnsetCurves) -> [Double] {
         let drums = Profile(curves.drums, fastBeats: fast.beats)
@@ -144,7 +148,6 @@ public enum OctaveDecision {
         let high = Profile(curves.high, fastBeats: fast.beats)
         let all = Profile(curves.all, fastBeats: fast.beats)
         let body = Profile(curves.body, fastBeats: fast.beats, radius: 2)
-        func ratio(_ a: Double, _ b: Double) -> Double { max(-3, min(3, log(max(a, 1e-3) / max(b, 1e-3)))) }
         let tempo = log2(fast.bpm / 120)
         let sub = fast.subdivision
         // Kicks on one set of positions and snares on the other: the backbeat of the faster level.
@@ -154,8 +157,8 @@ public enum OctaveDecision {
         let timbre = HarmonicRhythm(beats: fast.beats, curves: curves, frames: curves.spectrum)
         return [
             tempo, drums.emptiest, drums.balance, low.balance, snare.balance, high.balance,
-            all.balance, opposition, snare.alternation, low.alternation, ratio(fast.salience, slow.salience),
-            ratio(body.clarity, body.slowClarity), min(6, body.slowClarity),
+            all.balance, opposition, snare.alternation, low.alternation, logRatio(fast.salience, slow.salience),
+            logRatio(body.clarity, body.slowClarity), min(6, body.slowClarity),
             tempo * tempo, tempo * drums.emptiest, tempo * snare.alternation,
             sub.half - sub.beat, sub.quarter - sub.beat, sub.hatsQuarter, sub.hatsHalf,
             chords.repeatsAtTwoBars(of: 4), chords.groupContrast(size: 2), timbre.repeatsAtTwoBars(of: 4), timbre.groupContrast(size: 2),

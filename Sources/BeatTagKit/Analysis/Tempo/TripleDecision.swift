@@ -63,12 +63,11 @@ public enum TripleDecision {
         let high = Profile(curves.high, fastBeats: fast.beats)
         let all = Profile(curves.all, fastBeats: fast.beats)
         let body = Profile(curves.body, fastBeats: fast.beats)
-        func ratio(_ a: Double, _ b: Double) -> Double { max(-3, min(3, log(max(a, 1e-3) / max(b, 1e-3)))) }
         let tempo = log2(fast.bpm / 120)
         return [
             tempo, tempo * tempo,
             drums.low, drums.mid, low.low, low.mid, snare.low, snare.mid, high.low, high.mid, all.low, all.mid,
-            ratio(fast.salience, slow.salience), ratio(body.clarity, body.slowClarity),
+            OctaveDecision.logRatio(fast.salience, slow.salience), OctaveDecision.logRatio(body.clarity, body.slowClarity),
             fast.subdivision.half - fast.subdivision.beat, fast.subdivision.hatsHalf,
         ]
     }
