@@ -8,7 +8,7 @@
   hemiola     HemiolaDecision: P(faster level is the beat) per pair three to two apart.
   phase       BeatPhase: P(the half-beats, not the tracked beats, are the beat) per clip read at
               the right tempo.
-  sixteenth   SixteenthShift: P(the beats moved a quarter of a beat, later or earlier, are better)
+  sixteenth   SixteenthShift: P(the beats moved a sixteenth (SixteenthShift.candidateMoves), later or earlier, are better)
               per move and clip read at the right tempo.
               (These six read the samples `beattag bench --training-data FILE` writes.)
               For them --trees (what the analysis uses: family and octave since version 16, phase

@@ -86,8 +86,8 @@ public enum TempoBenchmark {
     /// family candidate (label: it holds the annotated tempo up to a power of two); `phase`, the
     /// tracked beats of a clip read at the right tempo, half-beat slides aligned (label: the
     /// half-beats match the annotated beats better; only clips where the two phases differ by more
-    /// than 0.2 in F); `sixteenth`, a move of the phase-decided beats a quarter beat later or
-    /// earlier (label: the moved beats match better; only where F differs by more than 0.2).
+    /// than 0.2 in F); `sixteenth`, a move of the phase-decided beats a sixteenth later or
+    /// earlier (`SixteenthShift.candidateMoves`; label: the moved beats match better; only where F differs by more than 0.2).
     public struct TrainingSample: Codable, Sendable {
         public enum Kind: String, Codable, Sendable { case family, octave, triple, hemiola, phase, sixteenth }
         public var kind: Kind
@@ -210,7 +210,7 @@ public enum TempoBenchmark {
         let frames = BeatPhase.decided(beats: tracked, curves: curves)
         if frames.count >= 8 {
             let fDecided = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
-            for fraction in [0.25, -0.25] {
+            for fraction in SixteenthShift.candidateMoves(beats: frames, curves: curves) {
                 let moved = SixteenthShift.moved(frames, by: fraction)
                 let fMoved = TempoMetrics.fMeasure(estimated: times(moved), reference: clip.beats)
                 if abs(fDecided - fMoved) > 0.2 {

@@ -1,23 +1,23 @@
 import Foundation
 
 /// A sixteenth early or late? After the half-beat decision (`BeatPhase`) the tracker can still sit a
-/// quarter of a beat off the beat: on a samba's tamborim on the last sixteenth, on a pickup that
-/// carries more accent than the beat. For each candidate move (a quarter of a beat later or
-/// earlier), the evidence is much as for the phase, read at the moved beats against the tracked
-/// ones: onset strength in the kick, body, all and hat bands, and how much the band spectrum and the
-/// chromagram change there
-/// (chords change on the beat, not a sixteenth before it). A logistic model fitted like the others
-/// (`scripts/fit/refit.sh`) gives the probability that the move is better; the more probable move is
-/// made at p ≥ 0.5.
+/// sixteenth off the beat: on a samba's tamborim on the last sixteenth, on a pickup that carries
+/// more accent than the beat, on a swung hip-hop's "a". For each candidate move (one later, one
+/// earlier: a quarter of a beat when straight, less or more where swing moves the sixteenths,
+/// `candidateMoves`), the evidence is much as for the phase, read at the moved beats against the
+/// tracked ones: onset strength in the kick, body, all and hat bands, and how much the band
+/// spectrum and the chromagram change there (chords change on the beat, not a sixteenth before
+/// it). A logistic model fitted like the others (`scripts/fit/refit.sh`) gives the probability
+/// that the move is better; the more probable move is made at p ≥ 0.5.
 public enum SixteenthShift {
     public static let featureNames = ["low", "body", "all", "high"].map { "\($0)Ratio" }
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [0.4157, 0.1505, 0.2557, 0.4812, 0.8860, 3.8703, 1.2957, 8.9829, 0.3680],
-        bias: -0.4846)
+        weights: [1.8961, 0.4061, 0.0788, 0.6182, 0.1115, 3.4401, 0.6006, 8.6656, 0.3937],
+        bias: 0.0227)
 
-    /// Features of moving `beats` by `fraction` of a beat (±0.25), in `featureNames` order.
+    /// Features of moving `beats` by `fraction` of a beat (one of `candidateMoves`), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {
         let moved = self.moved(beats, by: fraction)
         let pairs = Array(zip(moved, beats.dropLast()))
@@ -43,16 +43,38 @@ public enum SixteenthShift {
         return onsets + change(curves.spectrum) + change(curves.chroma) + [fraction > 0 ? 1 : -1]
     }
 
+    /// The moves to weigh, one later and one earlier: where the onsets lie a sixteenth or so from
+    /// the tracked beats. Straight, that is a quarter of the beat; swing puts the "e" and the "a"
+    /// later (at a swing of 0.6 the "a" sits 0.2 beats before the beat), and a quarter-beat move
+    /// from a tracker sitting on a swung "a" would miss the beat by more than the peak search
+    /// reaches. Each move is the fraction in 0.15–0.35 whose moved beats hold the most onset
+    /// strength (the middle one where several land on the same frames), when that is a peak inside
+    /// the range; else a quarter.
+    public static func candidateMoves(beats: [FramePosition], curves: OnsetCurves) -> [Double] {
+        let steps = (15...35).map { Double($0) / 100 }
+        return [1.0, -1.0].map { direction in
+            let strength = steps.map { f in
+                moved(beats, by: direction * f).reduce(0.0) { $0 + (Novelty.peak(curves.all, around: $1, radius: 0) ?? 0) }
+            }
+            let top = strength.max() ?? 0
+            let tied = strength.indices.filter { strength[$0] == top }
+            let best = tied[tied.count / 2]
+            guard top > 0, best > 0, best < steps.count - 1 else { return direction * 0.25 }
+            return direction * steps[best]
+        }
+    }
+
     /// Each beat but the last moved `fraction` of the interval to the next one.
     static func moved(_ beats: [FramePosition], by fraction: Double) -> [FramePosition] {
         zip(beats, beats.dropFirst()).map { FramePosition($0.value + fraction * ($1 - $0).value) }
     }
 
-    /// The beats, moved a quarter of a beat when the evidence says so; the last beat keeps the
-    /// interval before it.
+    /// The beats, moved a sixteenth (`candidateMoves`) when the evidence says so; the last beat keeps
+    /// the interval before it.
     public static func decided(beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
         guard beats.count >= 8 else { return beats }
-        let best = [0.25, -0.25].map { ($0, model.probability(features(beats: beats, curves: curves, fraction: $0))) }
+        let best = candidateMoves(beats: beats, curves: curves)
+            .map { ($0, model.probability(features(beats: beats, curves: curves, fraction: $0))) }
             .max { $0.1 < $1.1 }!
         guard best.1 >= 0.5 else { return beats }
         let last = beats[beats.count - 1].value + best.0 * (beats[beats.count - 1] - beats[beats.count - 2]).value
