@@ -38,7 +38,10 @@ train=("$seed1/tune" "$seed2/tune" "$seed2/holdout" "$corpus_dev" "${more[@]}")
 for folder in "${train[@]}" "$seed3/tune" "$seed4/tune" "$seed4/holdout" "$seed1/holdout" "$seed3/holdout"; do
   [ -f "$folder/truth.csv" ] || { echo "refit: no $folder/truth.csv: generate the corpora first (see the top of $0)" >&2; exit 2; }
 done
-python3 -c 'import numpy, sklearn' 2>/dev/null || { echo "refit: python3 with numpy and scikit-learn is needed (pip install numpy scikit-learn)" >&2; exit 2; }
+# The fits need scikit-learn: PYTHON names an interpreter that has it (Debian: PYTHON=/usr/bin/python3 with
+# python3-sklearn installed, where a pyenv or venv python3 comes first on PATH).
+python=${PYTHON:-python3}
+"$python" -c 'import numpy, sklearn' 2>/dev/null || { echo "refit: $python has no numpy and scikit-learn (apt-get install python3-sklearn and PYTHON=/usr/bin/python3, or pip install numpy scikit-learn)" >&2; exit 2; }
 
 work=$(mktemp -d)
 trap 'echo "samples kept in $work" >&2' EXIT
@@ -59,14 +62,14 @@ collect() {
 }
 
 collect
-echo "== FamilyDecision"; python3 scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees --swift "$models/FamilyModel.swift"
-echo "== OctaveDecision"; python3 scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
-echo "== TripleDecision"; python3 scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/TripleModel.swift"
-echo "== HemiolaDecision"; python3 scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/HemiolaModel.swift"
+echo "== FamilyDecision"; "$python" scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees --swift "$models/FamilyModel.swift"
+echo "== OctaveDecision"; "$python" scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
+echo "== TripleDecision"; "$python" scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/TripleModel.swift"
+echo "== HemiolaDecision"; "$python" scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/HemiolaModel.swift"
 collect
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
-echo "== BeatPhase"; python3 scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
-echo "== ConfidenceEvidence"; python3 scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
+echo "== BeatPhase"; "$python" scripts/fit/tempo_models.py phase "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
+echo "== ConfidenceEvidence"; "$python" scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
 # The sixteenth samples are read on the beats the phase model just written decides.
 collect
-echo "== SixteenthShift"; python3 scripts/fit/tempo_models.py sixteenth "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 1 --uniform
+echo "== SixteenthShift"; "$python" scripts/fit/tempo_models.py sixteenth "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 1 --uniform
