@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [1.8961, 0.4061, 0.0788, 0.6182, 0.1115, 3.4401, 0.6006, 8.6656, 0.3937],
-        bias: 0.0227)
+        weights: [2.1723, 0.4610, 0.1153, 0.8396, -0.3852, 3.8934, -2.1213, 11.3305, 0.7846],
+        bias: 0.2408)
 
     /// Features of moving `beats` by `fraction` of a beat (one of `candidateMoves`), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {
