@@ -55,31 +55,34 @@ trap 'echo "samples kept in $work" >&2' EXIT
 beattag=.build/release/beattag
 models=Sources/BeatTagKit/Analysis/Tempo
 
-# Training samples of every training corpus (train.jsonl for the tempo models, beats.jsonl with
-# seeds 11-14 too for the beat models), and the held-out samples, with the current build.
+# Training samples of the first COUNT corpora of beat_train, with the current build: train.jsonl
+# (the tempo models') gets those of `train`, beats.jsonl (the beat models') all of them; and the
+# held-out samples. The first collection feeds only the tempo models and reads `train` alone.
 collect() {
+  local count=$1
   swift build -c release --product beattag >&2
   : > "$work/train.jsonl"
   : > "$work/beats.jsonl"
-  for i in "${!beat_train[@]}"; do
+  for ((i = 0; i < count; i++)); do
     "$beattag" bench --corpus "${beat_train[$i]}" --training-data "$work/train-$i.jsonl" --json > "$work/bench-$i.json"
     # Songs of different corpora share file names: prefix them so that a song's samples stay together.
-    sed "s#\"file\":\"#\"file\":\"$i/#" "$work/train-$i.jsonl" >> "$work/beats.jsonl"
-    if [ "$i" -lt "${#train[@]}" ]; then sed "s#\"file\":\"#\"file\":\"$i/#" "$work/train-$i.jsonl" >> "$work/train.jsonl"; fi
+    sed "s#\"file\":\"#\"file\":\"$i/#" "$work/train-$i.jsonl" > "$work/prefixed-$i.jsonl"
+    cat "$work/prefixed-$i.jsonl" >> "$work/beats.jsonl"
+    if [ "$i" -lt "${#train[@]}" ]; then cat "$work/prefixed-$i.jsonl" >> "$work/train.jsonl"; fi
   done
   "$beattag" bench --corpus "$seed1/holdout" --training-data "$work/holdout.jsonl" --json > "$work/holdout.json"
   "$beattag" bench --corpus "$seed3/holdout" --json >> "$work/holdout.json"
 }
 
-collect
+collect "${#train[@]}"
 echo "== FamilyDecision"; "$python" scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees --swift "$models/FamilyModel.swift"
 echo "== OctaveDecision"; "$python" scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
 echo "== TripleDecision"; "$python" scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/TripleModel.swift"
 echo "== HemiolaDecision"; "$python" scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/HemiolaModel.swift"
-collect
+collect "${#beat_train[@]}"
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
 echo "== BeatPhase"; "$python" scripts/fit/tempo_models.py phase "$work/beats.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
 echo "== ConfidenceEvidence"; "$python" scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
 # The sixteenth samples are read on the beats the phase model just written decides.
-collect
+collect "${#beat_train[@]}"
 echo "== SixteenthShift"; "$python" scripts/fit/tempo_models.py sixteenth "$work/beats.jsonl" --check "$work/holdout.jsonl" --l2 1 --uniform
