@@ -81,11 +81,7 @@ struct BenchCommand: ParsableCommand {
             if clips {
                 var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"])
                 for c in report.clips {
-                    let verdict: String
-                    if let e = c.estimate {
-                        verdict = TempoMetrics.strict(e, c.reference) ? "ok" : TempoMetrics.acc1(e, c.reference) ? "ok (4%)"
-                            : TempoMetrics.octaveError(e, c.reference) ? "OCTAVE" : TempoMetrics.threeTwoError(e, c.reference) ? "3:2" : "WRONG"
-                    } else { verdict = c.error ?? "error" }
+                    let verdict = c.verdict?.rawValue ?? c.error ?? "error"
                     table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",
                                c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
                                c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])

@@ -7,6 +7,8 @@ public enum TempoBenchmark {
         public var group: String
         public var reference: Double
         public var estimate: Double?
+        /// The estimate against `reference`; nil when the clip failed.
+        public var verdict: TempoVerdict?
         public var confidence: Double?
         public var alternative: Double?
         /// Probability of the alternative octave.
@@ -120,6 +122,7 @@ public enum TempoBenchmark {
                 }
                 results.append(ClipResult(
                     file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm.value,
+                    verdict: TempoVerdict(estimate: analysis.bpm.value, reference: clip.bpm),
                     confidence: analysis.confidence, alternative: analysis.alternative?.bpm.value,
                     alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
                     fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),

@@ -14,6 +14,32 @@ final class TempoMetricsTests: XCTestCase {
         XCTAssertTrue(TempoMetrics.acc2(58.3, 175))
     }
 
+    func testVerdictNamesTheKindOfError() {
+        XCTAssertEqual(TempoVerdict(estimate: 176, reference: 175), .ok)
+        XCTAssertEqual(TempoVerdict(estimate: 181, reference: 175), .within4)
+        XCTAssertEqual(TempoVerdict(estimate: 87.5, reference: 175), .octave)
+        XCTAssertEqual(TempoVerdict(estimate: 350, reference: 175), .octave)
+        XCTAssertEqual(TempoVerdict(estimate: 93.3, reference: 140), .threeTwo)
+        XCTAssertEqual(TempoVerdict(estimate: 150, reference: 175), .wrong)
+        XCTAssertTrue(TempoVerdict.within4.isRight)
+        XCTAssertFalse(TempoVerdict.octave.isRight)
+    }
+
+    /// `bench --json` carries each clip's verdict, the word the text table prints.
+    func testBenchJSONCarriesEachClipsVerdict() throws {
+        let folder = (try temporaryDirectory(self) as NSString).appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["right.wav", "halved-truth.wav"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture("house-128.wav"), toPath: (folder as NSString).appendingPathComponent(name))
+        }
+        try "file,bpm\nright.wav,128\nhalved-truth.wav,64\n".write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let result = try runBeattag(["bench", "--json", "--corpus", folder])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try JSONDecoder().decode(TempoBenchmark.Report.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: report.clips.map { ($0.file, $0.verdict) }), ["right.wav": .ok, "halved-truth.wav": .octave])
+        XCTAssertTrue(result.stdout.contains("\"verdict\":\"OCTAVE\""))
+    }
+
     func testFMeasure() {
         let reference = (0..<40).map { 5 + Double($0) * 0.5 }
         XCTAssertEqual(TempoMetrics.fMeasure(estimated: reference, reference: reference), 1)
