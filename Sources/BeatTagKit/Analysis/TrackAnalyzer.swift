@@ -75,7 +75,7 @@ public final class TrackAnalyzer {
     /// to 140) is followed as read.
     private func analyseWindow(_ envelope: OnsetEnvelope, keepUntil: Seconds, end: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) {
-        let curves = OnsetCurves(envelope, chroma: chroma.held, startsTrack: beforeFirstWindow)
+        let curves = OnsetCurves(envelope, chroma: chroma.held, pitchFlux: chroma.heldPitchFlux, startsTrack: beforeFirstWindow)
         inspect?(curves)
         defer { keptUntil = keepUntil }
         guard let estimator = TempoEstimator(curves: curves), var (tempo, frames) = estimator.estimate() else {
@@ -124,7 +124,8 @@ public final class TrackAnalyzer {
         guard onsets.loudest > OnsetDetector.silenceRMS else { throw AnalysisError.silent }
         let envelope = onsets.envelope()
         if beforeFirstWindow {
-            return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.held, duration: duration, inspect: inspect)
+            return try TrackAnalyzer.analyse(envelope: envelope, chroma: chroma.held, pitchFlux: chroma.heldPitchFlux,
+                                             duration: duration, inspect: inspect)
         }
         // The last window: what is held, its beats from where the others stopped to the end.
         analyseWindow(envelope, keepUntil: Seconds(.infinity), end: duration, inspect: inspect)
@@ -141,9 +142,9 @@ public final class TrackAnalyzer {
     }
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
-    public static func analyse(envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, duration: Seconds,
-                               inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
-        let curves = OnsetCurves(envelope, chroma: chroma)
+    public static func analyse(envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, pitchFlux: SpectralFrames? = nil,
+                               duration: Seconds, inspect: ((OnsetCurves) -> Void)? = nil) throws -> AnalysisResult {
+        let curves = OnsetCurves(envelope, chroma: chroma, pitchFlux: pitchFlux)
         inspect?(curves)
         guard let (tempo, beatFrames) = TempoEstimator(curves: curves)?.estimate() else { throw AnalysisError.noPulse }
         let beats = beatFrames.map { curves.time(of: $0) }.filter { $0 >= .zero && $0 <= duration }

@@ -43,6 +43,25 @@ final class OnsetEnvelopeTests: XCTestCase {
         let best = (20...60).max { acf.values[$0] < acf.values[$1] }
         XCTAssertEqual(best, 37)
     }
+
+    /// The FFT's autocorrelation is the unbiased sum Σ x[i]·x[i+lag] / (n − lag), lag by lag.
+    func testAutocorrelationIsTheUnbiasedSum() {
+        var seed: UInt64 = 7
+        let x = (0..<3001).map { _ -> Float in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Float(seed >> 40) / Float(1 << 24)
+        }
+        let acf = Autocorrelation(x, maxLag: 700)
+        XCTAssertEqual(acf.values.count, 701)
+        for lag in [0, 1, 2, 37, 350, 699, 700] {
+            var sum = 0.0
+            for i in 0..<(x.count - lag) { sum += Double(x[i]) * Double(x[i + lag]) }
+            XCTAssertEqual(Double(acf.values[lag]), sum / Double(x.count - lag), accuracy: 1e-4, "lag \(lag)")
+        }
+        XCTAssertEqual(Autocorrelation(Array(x.prefix(10)), maxLag: 50).values.count, 10, "lags stop at n − 1")
+        XCTAssertEqual(Autocorrelation([2], maxLag: 5).values, [4])
+        XCTAssertEqual(Autocorrelation([], maxLag: 5).values, [0])
+    }
 }
 
 /// Runs the streaming front end on an in-memory signal.

@@ -31,7 +31,8 @@ final class FittedModelsTests: XCTestCase {
         XCTAssertEqual(HemiolaDecision.features(slow: slow, fast: fast, curves: curves).count, HemiolaDecision.featureNames.count)
         XCTAssertEqual(BeatPhase.features(beats: beats, curves: curves).count, BeatPhase.featureNames.count)
         XCTAssertEqual(SixteenthShift.features(beats: beats, curves: curves, fraction: 0.25).count, SixteenthShift.featureNames.count)
-        XCTAssertEqual(FamilyDecision.features(bpm: 120, frameRate: 100, periodicity: Periodicity(curves)) { _ in 1 }.count,
+        XCTAssertEqual(FamilyDecision.features(bpm: 120, frameRate: 100, periodicity: Periodicity(curves),
+                                               relativeSalience: { _ in 1 }, pitchSalience: { _ in 1 }).count,
                        FamilyDecision.featureNames.count)
         let evidence = ConfidenceEvidence(octaveProbability: 0.9, clarity: 3, familyMargin: 2, bpm: 120)
         XCTAssertEqual(evidence.features.count, ConfidenceEvidence.featureNames.count)

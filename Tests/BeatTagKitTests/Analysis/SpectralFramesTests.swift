@@ -29,6 +29,55 @@ final class SpectralFramesTests: XCTestCase {
         XCTAssertLessThan(chroma.change(at: Seconds(1), window: Seconds(0.25)) ?? 1, 0.1 * changes.max()!, "a held note does not change")
     }
 
+    /// A legato line (no attack, no level change: each note fades into the next over 80 ms) at 90
+    /// BPM after a second of silence. The pitch flux rises at every note change and stays low on
+    /// the held notes, with no spike where the sound starts.
+    func testPitchFluxHearsLegatoNoteChanges() {
+        let rate = AnalysisResampler.analysisRate
+        let beat = 60.0 / 90, lead = 1.0
+        let notes = [220.0, 261.63, 329.63, 293.66, 246.94, 349.23, 196.0, 392.0]
+        var phase = 0.0
+        let samples = (0..<Int(9 * rate)).map { i -> Float in
+            let t = Double(i) / rate
+            guard t >= lead else { return 0 }
+            let position = (t - lead) / beat
+            let k = Int(position), into = (position - Double(k)) * beat
+            // Crossfade in frequency over the first 80 ms of each note: a slur, not a new attack.
+            let previous = notes[(k + notes.count - 1) % notes.count], current = notes[k % notes.count]
+            let f = k == 0 || into >= 0.08 ? current : previous + (current - previous) * into / 0.08
+            phase += 2 * Double.pi * f / rate
+            return Float(0.2 * (sin(phase) + 0.5 * sin(2 * phase) + 0.25 * sin(3 * phase)))
+        }
+        let detector = ChromaDetector(sampleRate: rate)
+        detector.process(samples)
+        let flux = detector.heldPitchFlux
+        XCTAssertEqual(flux.dimension, 1)
+        XCTAssertEqual(flux.count, detector.held.count)
+        func value(at seconds: Double) -> Float {
+            let frame = Int(((seconds - flux.startTime.value) * flux.frameRate).rounded())
+            return flux.values[max(0, min(flux.count - 1, frame))]
+        }
+        func peak(near seconds: Double) -> Float { stride(from: -0.12, through: 0.12, by: 0.04).map { value(at: seconds + $0) }.max()! }
+        let changes = (1...10).map { peak(near: lead + Double($0) * beat) }
+        let held = (1...10).map { value(at: lead + (Double($0) + 0.5) * beat) }
+        XCTAssertGreaterThan(changes.min()!, 5 * held.max()!, "changes \(changes), held \(held)")
+        XCTAssertLessThan(peak(near: lead), 0.5 * changes.min()!, "the sound starting after silence is no note change")
+    }
+
+    func testAOneValueSeriesIsReadAtAnotherFrameRate() {
+        let series = SpectralFrames(frameRate: 25, startTime: Seconds(0.1), dimension: 1, values: [0, 1, 2, 3])
+        let read = OnsetCurves.resample(series, frames: 14, frameRate: 100, startTime: .zero)
+        XCTAssertEqual(read[0], 0, "before the first frame")
+        XCTAssertEqual(read[10], 0, accuracy: 1e-6)
+        XCTAssertEqual(read[12], 0.5, accuracy: 1e-6)
+        XCTAssertEqual(read[13], 0.75, accuracy: 1e-6)
+        let after = OnsetCurves.resample(series, frames: 30, frameRate: 100, startTime: .zero)
+        XCTAssertEqual(after[22], 3, accuracy: 1e-6, "on the last frame")
+        XCTAssertEqual(after[29], 0, "after the last frame")
+        let empty = SpectralFrames(frameRate: 25, startTime: Seconds(0.04), dimension: 1)
+        XCTAssertEqual(OnsetCurves.resample(empty, frames: 5, frameRate: 100, startTime: .zero), [0, 0, 0, 0, 0])
+    }
+
     /// Dithered digital silence (±1 LSB of 16-bit noise, about −98 dBFS) has no notes either, while a
     /// quiet note (−60 dBFS) is still named.
     func testDitheredSilenceHasNoNotesButAQuietNoteHas() {

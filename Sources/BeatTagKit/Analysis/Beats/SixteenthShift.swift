@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [2.1723, 0.4610, 0.1153, 0.8396, -0.3852, 3.8934, -2.1213, 11.3305, 0.7846],
-        bias: 0.2408)
+        weights: [2.1063, 0.3106, 0.0455, 0.9565, -0.3260, 3.7669, -2.3448, 11.2188, 0.6551],
+        bias: 0.1721)
 
     /// Features of moving `beats` by `fraction` of a beat (one of `candidateMoves`), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

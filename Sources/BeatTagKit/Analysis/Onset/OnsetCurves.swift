@@ -14,6 +14,9 @@ public struct OnsetCurves: Sendable {
     public var low: [Float]
     public var snare: [Float]
     public var high: [Float]
+    /// Note changes (`ChromaDetector`'s pitch flux, brought to this frame rate): the pulse of music
+    /// where nothing is struck. The all-band curve when unknown (curves given directly).
+    public var pitch: [Float]
     /// Where the music starts (frames): nil when unknown (curves given directly).
     public var musicStart: FramePosition?
     /// Log band levels (`OnsetEnvelope.spectrum`) and the chromagram (`ChromaDetector`): where the
@@ -23,7 +26,7 @@ public struct OnsetCurves: Sendable {
 
     /// `startsTrack`: the envelope begins where the track begins (false for a later window of a
     /// long track, which has no start of its own to read).
-    public init(_ envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, startsTrack: Bool = true) {
+    public init(_ envelope: OnsetEnvelope, chroma: SpectralFrames? = nil, pitchFlux: SpectralFrames? = nil, startsTrack: Bool = true) {
         let rate = envelope.frameRate
         let low = envelope.flux(.low), snare = envelope.flux(.snare), mid = envelope.flux(.mid), high = envelope.flux(.high)
         frameRate = rate
@@ -34,6 +37,7 @@ public struct OnsetCurves: Sendable {
         self.low = Novelty.curve(low, frameRate: rate)
         self.snare = Novelty.curve(snare, frameRate: rate)
         self.high = Novelty.curve(high, frameRate: rate)
+        pitch = pitchFlux.map { Novelty.curve(Self.resample($0, frames: low.count, frameRate: rate, startTime: envelope.startTime), frameRate: rate) } ?? all
         musicStart = startsTrack ? Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime) : nil
         spectrum = envelope.spectrum
         self.chroma = chroma
@@ -61,6 +65,21 @@ public struct OnsetCurves: Sendable {
         return nil
     }
 
+    /// A one-value-per-frame series read at `frames` frames from `startTime` at `frameRate`, linearly
+    /// between its own frames; 0 outside them.
+    static func resample(_ series: SpectralFrames, frames: Int, frameRate: Double, startTime: Seconds) -> [Float] {
+        precondition(series.dimension == 1, "one value per frame")
+        let values = series.values
+        return (0..<frames).map { i in
+            let position = ((startTime - series.startTime).value + Double(i) / frameRate) * series.frameRate
+            let j = Int(position.rounded(.down))
+            guard j >= 0, j < values.count else { return 0 }
+            guard j + 1 < values.count else { return position == Double(j) ? values[j] : 0 }
+            let f = Float(position - Double(j))
+            return values[j] * (1 - f) + values[j + 1] * f
+        }
+    }
+
     /// Curves given directly (tests).
     public init(frameRate: Double, all: [Float], body: [Float]? = nil, drums: [Float]? = nil,
                 low: [Float]? = nil, snare: [Float]? = nil, high: [Float]? = nil) {
@@ -71,6 +90,7 @@ public struct OnsetCurves: Sendable {
         self.low = low ?? self.drums
         self.snare = snare ?? self.drums
         self.high = high ?? [Float](repeating: 0, count: all.count)
+        self.pitch = all
     }
 
     /// When a frame (or a refined position between frames) happens in the track.

@@ -4,6 +4,12 @@ import Foundation
 /// onto 12 semitones) in 186 ms windows every 40 ms, each frame scaled to its own total and
 /// log-compressed, so a frame says which notes sound, not how loud. Chords and bass notes change on beats far more often than between
 /// them, whatever the drums do: `BeatPhase` reads where the chromagram changes.
+///
+/// From the same transform, the **pitch flux**: the rise of the log magnitude per semitone (55 Hz –
+/// 2 kHz, not folded), summed. Where nothing is struck (legato strings, pads, a sustained piano)
+/// a new note lights new semitones while the quarter-octave bands of `OnsetDetector` hardly
+/// move, and its 46 ms window misses an attack spread over 100 ms; this one hears the note
+/// change. `TempoEstimator` reads its periodicity beside the onsets'.
 public final class ChromaDetector {
     public static let windowSize = 2048
     public let sampleRate: Double
@@ -15,6 +21,16 @@ public final class ChromaDetector {
     private let pitchClass: [Int]
     private var magnitude: [Float]
     private var frames: SpectralFrames
+    /// Semitone (0 at 55 Hz) of each FFT bin, −1 outside 55 Hz – 2 kHz, and the bins inside.
+    private let semitone: [Int]
+    private let semitoneBins: Range<Int>
+    private var semitoneLevel: [Float]
+    private var previousLevel: [Float]
+    /// Whether the window's first hop has held sound yet. Until then no pitch flux: the window
+    /// filling with the first sound after leading silence is the start of the recording, not a
+    /// note (as in `OnsetDetector`).
+    private var heardSound = false
+    private var pitchFlux: SpectralFrames
 
     /// `timeOffset`: added to sample positions (the resampler's delay, negative).
     public init(sampleRate: Double, timeOffset: Seconds = .zero) {
@@ -32,8 +48,18 @@ public final class ChromaDetector {
             let semitones = Int((12 * log2(hz / 440)).rounded())
             return ((semitones % 12) + 12) % 12
         }
+        let lowest = Int((12 * log2(55.0 / 440)).rounded())
+        semitone = (0...(n / 2)).map { k in
+            let hz = Double(k) * binHz
+            guard hz >= 55, hz <= 2000 else { return -1 }
+            return Int((12 * log2(hz / 440)).rounded()) - lowest
+        }
+        semitoneBins = (semitone.firstIndex { $0 >= 0 } ?? 0)..<((semitone.lastIndex { $0 >= 0 } ?? -1) + 1)
+        semitoneLevel = [Float](repeating: 0, count: (semitone.max() ?? 0) + 1)
+        previousLevel = semitoneLevel
         frames = SpectralFrames(frameRate: sampleRate / Double(hop), startTime: timeOffset + Seconds(Double(n / 2) / sampleRate),
                                 dimension: 12)
+        pitchFlux = SpectralFrames(frameRate: frames.frameRate, startTime: frames.startTime, dimension: 1)
     }
 
     public func process(_ samples: [Float]) {
@@ -48,9 +74,11 @@ public final class ChromaDetector {
             input[i] = p[i] * window[i]
         }
         var chroma = [Float](repeating: 0, count: 12)
+        for j in semitoneLevel.indices { semitoneLevel[j] = 0 }
         // Digital silence, dithered or not (below the onset detector's −90 dBFS), has no notes: its
         // peaks are noise, and scaled to their total they would read as a random chord.
-        if (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS {
+        let sound = (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS
+        if sound {
             magnitude.withUnsafeMutableBufferPointer { mag in
                 fft.magnitudes(into: mag.baseAddress!)
                 // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
@@ -58,8 +86,23 @@ public final class ChromaDetector {
                 for k in 1..<(mag.count - 1) where pitchClass[k] >= 0 && mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
                     chroma[pitchClass[k]] += mag[k] * mag[k]
                 }
+                for k in semitoneBins { semitoneLevel[semitone[k]] += mag[k] }
             }
         }
+        // log(1 + γ·x) as the onset bands, γ a quarter of theirs: a 2048-point transform gives four
+        // times the magnitude of their 512 points.
+        if !heardSound {
+            var head: Float = 0
+            for i in 0..<min(hop, ChromaDetector.windowSize) { head += p[i] * p[i] }
+            heardSound = (head / Float(min(hop, ChromaDetector.windowSize))).squareRoot() >= OnsetDetector.silenceRMS
+        }
+        var flux: Float = 0
+        for j in semitoneLevel.indices {
+            semitoneLevel[j] = log1pf(25 * semitoneLevel[j])
+            if heardSound, semitoneLevel[j] > previousLevel[j] { flux += semitoneLevel[j] - previousLevel[j] }
+            previousLevel[j] = semitoneLevel[j]
+        }
+        withUnsafePointer(to: flux) { pitchFlux.append(UnsafeBufferPointer(start: $0, count: 1)) }
         let total = chroma.reduce(0, +)
         // No peaks (silence, or nothing from 55 Hz to 2 kHz): all zero, not twelve equal classes of noise.
         let scale: Float = total > 1e-6 ? 12 / total : 0
@@ -69,7 +112,12 @@ public final class ChromaDetector {
 
     /// The frames held so far (all of them, unless some were dropped).
     public var held: SpectralFrames { frames }
+    /// The pitch flux of the same frames, one value each.
+    public var heldPitchFlux: SpectralFrames { pitchFlux }
 
     /// Forgets the frames centred before `time`.
-    public func drop(before time: Seconds) { frames.dropFrames(before: time) }
+    public func drop(before time: Seconds) {
+        frames.dropFrames(before: time)
+        pitchFlux.dropFrames(before: time)
+    }
 }

@@ -2,7 +2,7 @@ import CFFTW
 import Foundation
 
 /// FFTW's planner is not thread-safe; executing a plan is. All planning goes through this lock.
-private let fftwPlannerLock = NSLock()
+let fftwPlannerLock = NSLock()
 
 /// A real-to-complex FFT of one size with its own aligned buffers. One instance per analysis task.
 public final class RealFFT {

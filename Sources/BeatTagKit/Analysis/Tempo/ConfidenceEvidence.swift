@@ -29,8 +29,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.6781, -0.4183, 0.6395, -0.8628, -0.0923],
-        bias: -0.3459)
+        weights: [0.6981, -0.1525, 0.5911, -0.5143, -0.1492],
+        bias: -1.5861)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

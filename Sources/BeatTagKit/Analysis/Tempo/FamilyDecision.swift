@@ -30,20 +30,25 @@ public enum FamilyDecision {
     public static let featureNames = [
         "salience", "familySalience", "tempo", "tempoSquared", "allHalf", "allBeat", "allOneAndHalf", "allTwo",
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
+        "pitchSalience", "pitchFamilySalience", "pitchBeat", "pitchFour",
     ]
 
-    /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo.
+    /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo; `pitchSalience`
+    /// the same for the note changes (`OnsetCurves.pitch`), which carry the pulse where nothing is
+    /// struck.
     static func features(bpm: Double, frameRate: Double, periodicity: Periodicity,
-                         relativeSalience: (Double) -> Double) -> [Double] {
+                         relativeSalience: (Double) -> Double, pitchSalience: (Double) -> Double) -> [Double] {
         let f = folded(bpm)
         let period = 60 * frameRate / f
         func c(_ x: Periodicity.Curve, _ beats: Double) -> Double { periodicity.coefficient(x, lag: period * beats) }
         func logSalience(_ bpm: Double) -> Double { log(max(relativeSalience(bpm), 1e-3)) }
+        func logPitch(_ bpm: Double) -> Double { log(max(pitchSalience(bpm), 1e-3)) }
         let tempo = log2(f / 120)
         return [
             logSalience(f), max(logSalience(f / 2), logSalience(f), logSalience(f * 2)), tempo, tempo * tempo,
             c(.all, 0.5), c(.all, 1), c(.all, 1.5), c(.all, 2), c(.all, 3), c(.all, 4),
             c(.low, 2), c(.low, 4), c(.snare, 2), c(.high, 0.5),
+            logPitch(f), max(logPitch(f / 2), logPitch(f), logPitch(f * 2)), c(.pitch, 1), c(.pitch, 4),
         ]
     }
 

@@ -2,7 +2,7 @@
 /// variance taken once, not on every one of the hundred-odd lookups the family and octave
 /// decisions make per track.
 struct Periodicity {
-    enum Curve: CaseIterable { case all, low, snare, high }
+    enum Curve: CaseIterable { case all, low, snare, high, pitch }
 
     private struct Centred {
         var values: [Double]
@@ -19,6 +19,7 @@ struct Periodicity {
             case .low: x = curves.low
             case .snare: x = curves.snare
             case .high: x = curves.high
+            case .pitch: x = curves.pitch
             }
             var mean = 0.0
             for v in x { mean += Double(v) }

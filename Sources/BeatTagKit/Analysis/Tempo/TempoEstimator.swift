@@ -18,6 +18,9 @@ public final class TempoEstimator {
     private let periodicity: Periodicity
     private let salience: TempoSalience
     private let maxSalience: Double
+    /// The same for the note changes: nil when they hold no pulse.
+    private let pitchSalience: TempoSalience?
+    private let maxPitchSalience: Double
     private var proposals: [Level] = []
     private var tracked: [Level] = []
 
@@ -32,7 +35,12 @@ public final class TempoEstimator {
         periodicity = Periodicity(curves)
         salience = TempoSalience(acf: acf, frameRate: rate)
         maxSalience = max(salience.values.max() ?? 1, 1e-9)
-        for peak in salience.peaks(limit: 4) {
+        let pitchACF = Autocorrelation(curves.pitch, maxLag: maxLag)
+        pitchSalience = pitchACF.values[0] > 0 ? TempoSalience(acf: pitchACF, frameRate: rate) : nil
+        maxPitchSalience = max(pitchSalience?.values.max() ?? 1, 1e-9)
+        // The onsets' strongest periods, and the note changes' two strongest: in legato strings or a
+        // sustained piano the beat may be no peak of the onsets at all.
+        for peak in salience.peaks(limit: 4) + (pitchSalience?.peaks(limit: 2) ?? []) {
             for ratio in [1.0, 2, 0.5, 1.5, 2.0 / 3, 4.0 / 3, 0.75] {
                 let bpm = peak.bpm.value * ratio
                 guard Self.range.contains(bpm), !proposals.contains(where: { abs($0.bpm / bpm - 1) < 0.02 }) else { continue }
@@ -50,9 +58,9 @@ public final class TempoEstimator {
     private var families: [(bpm: Double, score: Double)] = []
 
     private func familyFeatures(_ bpm: Double) -> [Double] {
-        FamilyDecision.features(bpm: bpm, frameRate: curves.frameRate, periodicity: periodicity) {
-            self.salience.value(at: $0) / self.maxSalience
-        }
+        FamilyDecision.features(bpm: bpm, frameRate: curves.frameRate, periodicity: periodicity,
+                                relativeSalience: { self.salience.value(at: $0) / self.maxSalience },
+                                pitchSalience: { (self.pitchSalience?.value(at: $0) ?? 0) / self.maxPitchSalience })
     }
 
     /// The level at `bpm`, beat-tracked once.

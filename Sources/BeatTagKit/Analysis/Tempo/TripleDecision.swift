@@ -19,7 +19,7 @@ public enum TripleDecision {
     public static let featureNames = [
         "tempo", "tempoSquared",
         "drumsLow", "drumsMid", "kickLow", "kickMid", "snareLow", "snareMid", "hatsLow", "hatsMid", "allLow", "allMid",
-        "salienceRatio", "clarityRatio", "fastHalf", "fastHatsHalf",
+        "salienceRatio", "clarityRatio", "fastHalf", "fastHatsHalf", "pitchLow", "pitchMid",
     ]
 
     /// How far from a beat of F an onset still counts for it, in beats of F: short of half, so that
@@ -63,12 +63,15 @@ public enum TripleDecision {
         let high = Profile(curves.high, fastBeats: fast.beats)
         let all = Profile(curves.all, fastBeats: fast.beats)
         let body = Profile(curves.body, fastBeats: fast.beats)
+        // The notes where nothing is struck: a 6/8 without drums changes chord and bass on the first
+        // eighth of three.
+        let pitch = Profile(curves.pitch, fastBeats: fast.beats)
         let tempo = log2(fast.bpm / 120)
         return [
             tempo, tempo * tempo,
             drums.low, drums.mid, low.low, low.mid, snare.low, snare.mid, high.low, high.mid, all.low, all.mid,
             OctaveDecision.logRatio(fast.salience, slow.salience), OctaveDecision.logRatio(body.clarity, body.slowClarity),
-            fast.subdivision.half - fast.subdivision.beat, fast.subdivision.hatsHalf,
+            fast.subdivision.half - fast.subdivision.beat, fast.subdivision.hatsHalf, pitch.low, pitch.mid,
         ]
     }
 
