@@ -69,6 +69,17 @@ public final class OnsetDetector {
         spectrumSum = [Float](repeating: 0, count: starts.count - 1)
     }
 
+    /// Whether the first `count` samples of a window (its first hop) hold sound: RMS at or above
+    /// `silenceRMS`. Until a window's first hop does, the window is still filling with the first
+    /// sound after leading silence, and no flux is read from it (here and in `ChromaDetector`).
+    static func holdsSound(_ p: UnsafeBufferPointer<Float>, first count: Int) -> Bool {
+        let first = min(count, p.count)
+        guard first > 0 else { return false }
+        var head: Float = 0
+        for i in 0..<first { head += p[i] * p[i] }
+        return (head / Float(first)).squareRoot() >= silenceRMS
+    }
+
     public func process(_ samples: [Float]) {
         windows.push(samples) { analyseFrame($0) }
     }
@@ -90,12 +101,7 @@ public final class OnsetDetector {
         // any drum hit and by an amount that depends on where the cut falls in the window, and that
         // one spike swayed the octave of whole tracks. No flux until the window's first hop holds
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
-        if !heardSound {
-            var head: Float = 0
-            let first = min(hop, p.count)
-            for i in 0..<first { head += p[i] * p[i] }
-            heardSound = (head / Float(first)).squareRoot() >= OnsetDetector.silenceRMS
-        }
+        if !heardSound { heardSound = Self.holdsSound(p, first: hop) }
         var flux = SIMD4<Float>()
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)

@@ -89,13 +89,9 @@ public final class ChromaDetector {
                 for k in semitoneBins { semitoneLevel[semitone[k]] += mag[k] }
             }
         }
+        if !heardSound { heardSound = OnsetDetector.holdsSound(p, first: hop) }
         // log(1 + γ·x) as the onset bands, γ a quarter of theirs: a 2048-point transform gives four
         // times the magnitude of their 512 points.
-        if !heardSound {
-            var head: Float = 0
-            for i in 0..<min(hop, ChromaDetector.windowSize) { head += p[i] * p[i] }
-            heardSound = (head / Float(min(hop, ChromaDetector.windowSize))).squareRoot() >= OnsetDetector.silenceRMS
-        }
         var flux: Float = 0
         for j in semitoneLevel.indices {
             semitoneLevel[j] = log1pf(25 * semitoneLevel[j])
