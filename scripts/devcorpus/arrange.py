@@ -247,7 +247,25 @@ def drum_bar(sink, style, p, bar_idx, bar, n_steps):
             sink.note(CH_DRUMS, note, 70 + 40 * i / max(1, n - 1), t, t + 0.12)
 
 
-def bass_bar(sink, style, p, bar_idx, root, minor_chord, next_root, n_steps, final=False):
+def anticipate(events, p, n_steps, pushed, hold, tied):
+    """A bar's (start step, end step, notes) events with its chord change anticipated: `pushed`
+    (the next chord's notes, or None) struck `p['push']['early']` steps before the bar line and
+    held as long as this pattern's first event, at most to step `hold` of the next bar; `tied`:
+    this bar's own downbeat was so struck, and is not struck again. Also the push's step (None)."""
+    head_end = events[0][1] if events and events[0][0] == 0 else 0
+    if tied:
+        events = events[1:]
+    if pushed is None:
+        return events, None
+    at = n_steps - p['push']['early']
+    events = [(s0, min(e, at), n) for s0, e, n in events if s0 < at]
+    return events + [(at, n_steps + min(head_end, hold), pushed)], at
+
+
+def bass_bar(sink, style, p, bar_idx, root, minor_chord, next_root, n_steps, final=False, push_to=None, hold=None, tied=False):
+    """`push_to`: (root degree, minor) of the next bar's chord, struck `p['push']['early']` steps
+    before the bar line and held into the next bar as long as its first note, at most to step `hold`
+    of it (`pushable`); `tied`: this bar's downbeat was so struck."""
     spb, bpb = style['spb'], style['bpb']
     tm = sink.tm
     base = 33 + (p['key'] + root_pc(p, root)) % 12
@@ -270,12 +288,14 @@ def bass_bar(sink, style, p, bar_idx, root, minor_chord, next_root, n_steps, fin
         end = step + 1
         while end < n_steps and pat[end] == '-':
             end += 1
-        events.append((step, end, bass_interval(c, minor_chord)))
-    for step, end, iv in events:
+        events.append((step, end, base + bass_interval(c, minor_chord)))
+    pushed = 33 + (p['key'] + root_pc(p, push_to)) % 12 if push_to is not None else None
+    events, at = anticipate(events, p, n_steps, pushed, hold, tied)
+    for step, end, note in events:
         pos0 = step_pos(bar_idx, step, spb, bpb, p['swing'], p['swing_unit'])
         pos1 = step_pos(bar_idx, end, spb, bpb, p['swing'], p['swing_unit'])
         t0, t1 = tm(pos0), tm(pos1)
-        sink.note(CH_BASS, base + iv, 95 if step % spb == 0 else 82, t0, t1 - 0.015)
+        sink.note(CH_BASS, note, 95 if step % spb == 0 or step == at else 82, t0, t1 - 0.015)
 
 
 def root_pc(p, degree):
@@ -283,7 +303,10 @@ def root_pc(p, degree):
     return scale[degree % 7]
 
 
-def chords_bar(sink, style, p, bar_idx, tones, n_steps, ch=CH_CHORDS, pattern=None, vel=72):
+def chords_bar(sink, style, p, bar_idx, tones, n_steps, ch=CH_CHORDS, pattern=None, vel=72, push_to=None, hold=None, tied=False):
+    """`push_to`: the next bar's chord tones, struck early and held over the bar line as long as
+    its first chord, at most to step `hold` of the next bar (`pushable`); `tied`: this bar's
+    downbeat chord was so struck at the end of the previous bar."""
     spb, bpb = style['spb'], style['bpb']
     tm = sink.tm
     pat = pattern or p['chord_pattern']
@@ -307,11 +330,14 @@ def chords_bar(sink, style, p, bar_idx, tones, n_steps, ch=CH_CHORDS, pattern=No
                 nxt += 1
             short = pat[end:end + 1] == '.'
             events.append((step, end if short else nxt, voiced))
+    events = [(s0, min(e, n_steps), n) for s0, e, n in events]
+    pushed = voice(push_to, p['chord_low']) if push_to is not None else None
+    events, at = anticipate(events, p, n_steps, pushed, hold, tied)
     for step, end, notes in events:
         pos0 = step_pos(bar_idx, step, spb, bpb, p['swing'], p['swing_unit'])
-        pos1 = step_pos(bar_idx, min(end, n_steps), spb, bpb, p['swing'], p['swing_unit'])
+        pos1 = step_pos(bar_idx, end, spb, bpb, p['swing'], p['swing_unit'])
         t0, t1 = tm(pos0), tm(pos1)
-        acc = 8 if step % spb == 0 else 0
+        acc = 8 if step % spb == 0 or step == at else 0
         for i, n in enumerate(notes):
             sink.note(ch, n, vel + acc, t0 + 0.002 * i * p['strum'], t1 - 0.01)
 
@@ -332,6 +358,19 @@ def lead_bar(sink, style, p, bar_idx, tones, n_steps, state):
         sink.note(CH_LEAD, pitch, 88 if s % spb == 0 else 76, tm(pos0), tm(pos1) - 0.02)
 
 
+def pad_pattern(n_steps):
+    return 'x' + '-' * (n_steps - 1)
+
+
+def pushable(style, p, part):
+    """Whether `part` can anticipate a chord change: it strikes the downbeat (so there is a
+    downbeat to tie), and is not an arpeggio or a walking bass, which move on their own."""
+    if part == 'pad':
+        return not style.get('solo_instrument')
+    pattern = style['bass'] if part == 'bass' else p['chord_pattern']
+    return pattern != 'walk' and pattern[0] not in '.-' and 'a' not in pattern
+
+
 def build_events(style, p, tm, bars, rng, end_time):
     """All MIDI events for the song (list of (time, kind, channel, a, b))."""
     sink = EventSink(tm, p, rng)
@@ -350,6 +389,20 @@ def build_events(style, p, tm, bars, rng, end_time):
     state = {'deg': 5}
     chord_len = p['bars_per_chord']
     build_k = 0
+    # Anticipation: the next chord struck early and held over the bar line, by every part that
+    # plays on both sides of it and strikes its downbeat. Its own random stream.
+    push = p.get('push')
+    prng = np.random.default_rng(push['seed']) if push else None
+    parts = ('bass', 'chords', 'pad')
+    pushes = []
+    for b, bar in enumerate(bars):
+        following = bars[b + 1] if b + 1 < len(bars) else None
+        nxt = prog[((b + 1) // chord_len) % len(prog)]
+        pushing = bool(push and following is not None and (b + 1) % chord_len == 0
+                       and nxt != prog[(b // chord_len) % len(prog)] and prng.random() < push['rate'])
+        pushes.append({part: pushing and bool(bar[part]) and bool(following[part]) and pushable(style, p, part)
+                       for part in parts} | {'kick': pushing and bool(push['kick']) and bar['drums'] in ('main', 'half', 'double')})
+    no_push = dict.fromkeys(parts, False)
     for b, bar in enumerate(bars):
         if bar['section'] == 'build':
             bar['build_k'] = build_k
@@ -361,14 +414,25 @@ def build_events(style, p, tm, bars, rng, end_time):
         nxt = prog[((b + 1) // chord_len) % len(prog)]
         tones = chord_tones(p['key'], p['minor'], deg, p['sevenths'])
         minor_chord = (tones[1] - tones[0]) % 12 == 3
+        now, before = pushes[b], pushes[b - 1] if b else no_push
+        after = pushes[b + 1] if b + 1 < len(bars) else no_push
+        next_tones = chord_tones(p['key'], p['minor'], nxt, p['sevenths'])
+        # A pushed chord rings into the next bar no further than that bar's own push.
+        hold = {part: n_steps - push['early'] if after[part] else n_steps for part in parts} if push else {}
         if bar['drums']:
             drum_bar(sink, style, p, b, bar, n_steps)
+            if now['kick']:
+                t = tm(step_pos(b, n_steps - push['early'], style['spb'], bpb, p['swing'], p['swing_unit']))
+                sink.note(CH_DRUMS, S.K, 105, t, t + 0.1)
         if bar['bass']:
-            bass_bar(sink, style, p, b, deg, minor_chord, nxt, n_steps)
+            bass_bar(sink, style, p, b, deg, minor_chord, nxt, n_steps,
+                     push_to=nxt if now['bass'] else None, hold=hold.get('bass'), tied=before['bass'])
         if bar['chords']:
-            chords_bar(sink, style, p, b, tones, n_steps)
+            chords_bar(sink, style, p, b, tones, n_steps,
+                       push_to=next_tones if now['chords'] else None, hold=hold.get('chords'), tied=before['chords'])
         if bar['pad'] and not style.get('solo_instrument'):
-            chords_bar(sink, style, p, b, tones, n_steps, ch=CH_PAD, pattern='x' + '-' * (n_steps - 1), vel=58)
+            chords_bar(sink, style, p, b, tones, n_steps, ch=CH_PAD, pattern=pad_pattern(n_steps), vel=58,
+                       push_to=next_tones if now['pad'] else None, hold=hold.get('pad'), tied=before['pad'])
         if bar['lead']:
             lead_bar(sink, style, p, b, tones, n_steps, state)
     # ending: a final chord on the downbeat after the last bar

@@ -97,6 +97,11 @@ def plan_corpus(count, seed):
 # per-song parameters (everything random is drawn here)
 # ---------------------------------------------------------------------------
 
+# Share of songs whose chord changes are anticipated (`song_params`), by style: rare in waltzes,
+# 6/8 folk, polka and solo or string pieces.
+PUSH_SHARE = dict(other=0.4, waltz=0.1, folk68=0.1, polka=0.1, strings=0.1, piano=0.2, guitar=0.25)
+
+
 def choose(rng, seq):
     return seq[int(rng.integers(len(seq)))]
 
@@ -156,6 +161,14 @@ def song_params(song, seed):
         p['excerpt_start_beats'] = float(round(xrng.uniform(4, 12), 3))
         p['excerpt_fade_in_s'] = float(round(xrng.uniform(0.5, 3.0), 2)) if xrng.random() < 0.5 else 0.0
         p['lead_in_s'] = 0.0
+    # Anticipation ("push"): chord changes struck an eighth (a sixteenth; on a triplet grid the last
+    # triplet) before the bar line and held over it, as pop, rock, funk, Latin and electronic
+    # arrangements often do: the harmony then changes off the beat. Its own random stream.
+    prng = rng_for(seed, idx, 8)
+    if prng.random() < PUSH_SHARE.get(style['name'], PUSH_SHARE['other']):
+        p['push'] = dict(early=2 if style['spb'] == 4 and prng.random() < 0.75 else 1,
+                         rate=float(round(prng.uniform(0.5, 1.0), 2)), kick=bool(prng.random() < 0.5),
+                         seed=int(prng.integers(2 ** 31)))
     p['ending'] = 'fade' if rng.random() < 0.45 else ('chord' if rng.random() < 0.5 else 'cut')
     p['fade_out_s'] = float(rng.uniform(2.0, 5.0)) if p['ending'] == 'fade' else 0.0
     p['ring_s'] = float(rng.uniform(1.5, 3.0)) if p['ending'] == 'chord' else 0.0
@@ -330,6 +343,11 @@ def make_notes(style, info):
     n += info['section_notes']
     if info['fills']:
         n.append('fills')
+    if info.get('push'):
+        push = info['push']
+        n.append('chord changes anticipated by %s (%d%% of them)%s' % (
+            {1: 'a sixteenth' if style['spb'] == 4 else 'a triplet', 2: 'an eighth'}[push['early']],
+            round(100 * push['rate']), ', with a kick' if push['kick'] else ''))
     if info['swing']:
         n.append('swing %.2f (%s)' % (info['swing'], '16th' if info['swing_unit'] == 16 else '8th'))
     if style['spb'] == 3 and style['meter'] == '4/4':
