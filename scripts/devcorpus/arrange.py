@@ -263,7 +263,7 @@ def anticipate(events, p, n_steps, pushed, hold, tied):
 
 
 def bass_bar(sink, style, p, bar_idx, root, minor_chord, next_root, n_steps, final=False, push_to=None, hold=None, tied=False):
-    """`push_to`: (root degree, minor) of the next bar's chord, struck `p['push']['early']` steps
+    """`push_to`: the root degree of the next bar's chord, struck `p['push']['early']` steps
     before the bar line and held into the next bar as long as its first note, at most to step `hold`
     of it (`pushable`); `tied`: this bar's downbeat was so struck."""
     spb, bpb = style['spb'], style['bpb']
@@ -364,9 +364,10 @@ def pad_pattern(n_steps):
 
 def pushable(style, p, part):
     """Whether `part` can anticipate a chord change: it strikes the downbeat (so there is a
-    downbeat to tie), and is not an arpeggio or a walking bass, which move on their own."""
+    downbeat to tie), and is not an arpeggio or a walking bass, which move on their own. The pad
+    holds its chord from the downbeat (pieces for one instrument have none: `build_events`)."""
     if part == 'pad':
-        return not style.get('solo_instrument')
+        return True
     pattern = style['bass'] if part == 'bass' else p['chord_pattern']
     return pattern != 'walk' and pattern[0] not in '.-' and 'a' not in pattern
 
@@ -394,13 +395,15 @@ def build_events(style, p, tm, bars, rng, end_time):
     push = p.get('push')
     prng = np.random.default_rng(push['seed']) if push else None
     parts = ('bass', 'chords', 'pad')
+    can_push = {part: pushable(style, p, part) for part in parts}
+    # The chord degree of each bar, and of the one after the last.
+    degrees = [prog[(b // chord_len) % len(prog)] for b in range(len(bars) + 1)]
     pushes = []
     for b, bar in enumerate(bars):
         following = bars[b + 1] if b + 1 < len(bars) else None
-        nxt = prog[((b + 1) // chord_len) % len(prog)]
         pushing = bool(push and following is not None and (b + 1) % chord_len == 0
-                       and nxt != prog[(b // chord_len) % len(prog)] and prng.random() < push['rate'])
-        pushes.append({part: pushing and bool(bar[part]) and bool(following[part]) and pushable(style, p, part)
+                       and degrees[b + 1] != degrees[b] and prng.random() < push['rate'])
+        pushes.append({part: pushing and bool(bar[part]) and bool(following[part]) and can_push[part]
                        for part in parts} | {'kick': pushing and bool(push['kick']) and bar['drums'] in ('main', 'half', 'double')})
     no_push = dict.fromkeys(parts, False)
     for b, bar in enumerate(bars):
@@ -409,9 +412,7 @@ def build_events(style, p, tm, bars, rng, end_time):
             build_k += 1
         else:
             build_k = 0
-        ci = (b // chord_len) % len(prog)
-        deg = prog[ci]
-        nxt = prog[((b + 1) // chord_len) % len(prog)]
+        deg, nxt = degrees[b], degrees[b + 1]
         tones = chord_tones(p['key'], p['minor'], deg, p['sevenths'])
         minor_chord = (tones[1] - tones[0]) % 12 == 3
         now, before = pushes[b], pushes[b - 1] if b else no_push
