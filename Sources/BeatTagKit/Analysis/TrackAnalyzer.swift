@@ -70,8 +70,9 @@ public final class TrackAnalyzer {
     /// One window of a long track: its tempo and beats, joined to the window before so that the
     /// beats run on at one level and one phase. The same music read an octave or a third apart in
     /// two windows (a coin-toss octave, a drumless stretch) is tracked at the earlier window's level;
-    /// of the beats and their half-beat shift, the ones that agree with the earlier window's beats
-    /// where both tracked them are kept. A tempo that is no metrical relative (a mix moving from 128
+    /// where the earlier window's beats sit at one phase between this window's (half a beat on, or a
+    /// sixteenth: each window decides its phase alone), this window's beats move there when that
+    /// makes more of them agree. A tempo that is no metrical relative (a mix moving from 128
     /// to 140) is followed as read.
     private func analyseWindow(_ envelope: OnsetEnvelope, keepUntil: Seconds, end: Seconds,
                                inspect: ((OnsetCurves) -> Void)? = nil) {
@@ -86,9 +87,10 @@ public final class TrackAnalyzer {
             (tempo, frames) = (seam.tempo, level)
         }
         var beats = frames.map { curves.time(of: $0) }
-        if let seam, TempoMetrics.acc1(tempo.bpm.value, seam.tempo.bpm.value) {
-            let shifted = BeatPhase.shifted(frames).map { curves.time(of: $0) }
-            if Self.agreement(shifted, seam.beats) > Self.agreement(beats, seam.beats) { beats = shifted }
+        if let seam, TempoMetrics.acc1(tempo.bpm.value, seam.tempo.bpm.value),
+           let fraction = Self.phase(of: seam.beats, within: beats) {
+            let moved = BeatPhase.moved(frames, by: fraction).map { curves.time(of: $0) }
+            if Self.agreement(moved, seam.beats) > Self.agreement(beats, seam.beats) { beats = moved }
         }
         // Spliced after the last beat kept, half a period on at least: the same beat tracked by both
         // windows, a few milliseconds apart across `keptUntil`, is kept once and never lost.
@@ -107,6 +109,26 @@ public final class TrackAnalyzer {
         let ratio = a.value / b.value
         let relatives: [Double] = [2, 0.5, 3, 1.0 / 3, 1.5, 2.0 / 3]
         return relatives.contains { abs(ratio / $0 - 1) < 0.04 }
+    }
+
+    /// Where `reference` sits between consecutive `beats`, as the fraction of the interval (0 ≤ f < 1)
+    /// of their circular mean; nil when they agree with `beats` (within a tenth of a beat), scatter
+    /// (resultant below 0.5) or are fewer than four.
+    static func phase(of reference: [Seconds], within beats: [Seconds]) -> Double? {
+        var x = 0.0, y = 0.0, n = 0
+        for r in reference {
+            // The beat at or before r, and the one after it.
+            var lo = 0, hi = beats.count
+            while lo < hi { let mid = (lo + hi) / 2; if beats[mid] <= r { lo = mid + 1 } else { hi = mid } }
+            guard lo >= 1, lo < beats.count else { continue }
+            let f = (r - beats[lo - 1]).value / (beats[lo] - beats[lo - 1]).value
+            x += cos(2 * .pi * f)
+            y += sin(2 * .pi * f)
+            n += 1
+        }
+        guard n >= 4, (x * x + y * y).squareRoot() / Double(n) >= 0.5 else { return nil }
+        let f = (atan2(y, x) / (2 * .pi) + 1).truncatingRemainder(dividingBy: 1)
+        return min(f, 1 - f) > 0.1 ? f : nil
     }
 
     /// Beats of `beats` within 70 ms of one of `reference`, over the span `reference` covers.

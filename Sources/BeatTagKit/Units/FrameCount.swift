@@ -5,4 +5,5 @@ public struct FrameCount: UnitValue {
     @inlinable public init(_ value: Double) { self.value = value }
 
     @inlinable public static func / (a: FrameCount, divisor: Double) -> FrameCount { FrameCount(a.value / divisor) }
+    @inlinable public static func * (a: FrameCount, factor: Double) -> FrameCount { FrameCount(a.value * factor) }
 }

@@ -120,8 +120,10 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertEqual(BeatPhase.aligned(beats), beats)
     }
 
-    func testShiftingMovesEveryBeatHalfAnInterval() {
+    func testMovingShiftsEveryBeatTheSameFractionOfItsInterval() {
         XCTAssertEqual(BeatPhase.shifted([10, 20, 30, 42]), [5, 15, 25, 36, 48])
         XCTAssertEqual(BeatPhase.shifted([0, 10, 20]), [5, 15, 25], "no beat before frame 0")
+        XCTAssertEqual(BeatPhase.moved([10, 20, 30, 42], by: 0.25), [2.5, 12.5, 22.5, 33, 45], "a sixteenth on")
+        XCTAssertEqual(BeatPhase.moved([10, 20, 30, 42], by: 0.75), [7.5, 17.5, 27.5, 39, 51], "a sixteenth back, from the beat before")
     }
 }

@@ -84,6 +84,20 @@ final class LongTrackTests: XCTestCase {
         XCTAssertEqual(TrackAnalyzer.agreement(offBeat, reference), 0)
     }
 
+    func testTheSeamReadsWhereTheEarlierBeatsSit() {
+        let beats = (0..<20).map { Seconds(Double($0) * 0.5) }
+        func phase(_ offset: Double) -> Double? {
+            TrackAnalyzer.phase(of: (2..<12).map { Seconds(Double($0) * 0.5 + offset) }, within: beats)
+        }
+        XCTAssertEqual(phase(0.125) ?? -1, 0.25, accuracy: 1e-9, "a sixteenth later")
+        XCTAssertEqual(phase(-0.125) ?? -1, 0.75, accuracy: 1e-9, "a sixteenth earlier")
+        XCTAssertEqual(phase(0.25) ?? -1, 0.5, accuracy: 1e-9, "on the \"and\"")
+        XCTAssertNil(phase(0.02), "on the beats already")
+        let scattered = [0.6, 1.2, 1.85, 2.4, 3.1, 3.55, 4.3].map { Seconds($0) }
+        XCTAssertNil(TrackAnalyzer.phase(of: scattered, within: beats), "no one phase")
+        XCTAssertNil(TrackAnalyzer.phase(of: [Seconds(1.1), Seconds(1.6), Seconds(2.1)], within: beats), "too few")
+    }
+
     func testTheTempoHeldLongestWins() throws {
         // 130 s at 100 BPM, then 70 s at 140: three 80-second windows, two of them at 100.
         var slowSynth = DrumSynth(sampleRate: 22050, bpm: 100, pattern: .backbeat, seconds: 130)

@@ -177,11 +177,17 @@ public enum BeatPhase {
     /// The beats moved half a beat: the midpoints, plus the half-beat before the first beat (when not
     /// before frame 0: it is the first real beat when the tracker sat on the "and"s) and after the last.
     public static func shifted(_ beats: [FramePosition]) -> [FramePosition] {
-        guard beats.count >= 2 else { return beats }
-        let first = beats[0] - (beats[1] - beats[0]) / 2
+        moved(beats, by: 0.5)
+    }
+
+    /// The beats moved `fraction` (0 ≤ fraction < 1) of the way to the next one, plus the moved beat
+    /// before the first (when not before frame 0) and after the last, each by its neighbouring interval.
+    public static func moved(_ beats: [FramePosition], by fraction: Double) -> [FramePosition] {
+        guard beats.count >= 2, fraction > 0 else { return beats }
+        let first = beats[0] - (beats[1] - beats[0]) * (1 - fraction)
         var out = first >= FramePosition(0) ? [first] : []
-        out += zip(beats, beats.dropFirst()).map { FramePosition.midpoint($0, $1) }
-        out.append(beats[beats.count - 1] + (beats[beats.count - 1] - beats[beats.count - 2]) / 2)
+        out += zip(beats, beats.dropFirst()).map { $0 + ($1 - $0) * fraction }
+        out.append(beats[beats.count - 1] + (beats[beats.count - 1] - beats[beats.count - 2]) * fraction)
         return out
     }
 

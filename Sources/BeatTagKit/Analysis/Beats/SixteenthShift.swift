@@ -14,8 +14,8 @@ public enum SixteenthShift {
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
     static let model = LogisticModel(
-        weights: [2.1063, 0.3106, 0.0455, 0.9565, -0.3260, 3.7669, -2.3448, 11.2188, 0.6551],
-        bias: 0.1721)
+        weights: [2.3544, 0.1524, 0.4284, 1.0203, -0.8390, 4.4560, -1.9971, 6.5787, 0.8429],
+        bias: 0.2185)
 
     /// Features of moving `beats` by `fraction` of a beat (one of `candidateMoves`), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

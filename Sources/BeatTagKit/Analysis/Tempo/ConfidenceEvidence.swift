@@ -29,8 +29,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
     static let model = LogisticModel(
-        weights: [0.6981, -0.1525, 0.5911, -0.5143, -0.1492],
-        bias: -1.5861)
+        weights: [0.8946, 0.1156, 0.3531, -0.2664, -0.2505],
+        bias: -1.6390)
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.
