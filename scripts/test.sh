@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The tests also check results with independent tools: mpv plays exported playlists, ffmpeg/ffprobe
-# read written tags and audio packets, aubio finds the clicks of a rendered run.
-BEATTAG_EXTRA_PACKAGES="mpv ffmpeg aubio-tools" source scripts/bootstrap.sh
+# read written tags and audio packets, mutagen (python3-mutagen) reads MP4 and ASF tags, aubio finds the
+# clicks of a rendered run.
+BEATTAG_EXTRA_PACKAGES="mpv ffmpeg aubio-tools python3-mutagen" source scripts/bootstrap.sh
 # The suite is XCTest; skipping the empty Swift Testing pass keeps the last line the real count.
 swift test --disable-swift-testing "$@"

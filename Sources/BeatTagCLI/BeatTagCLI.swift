@@ -7,6 +7,7 @@ public enum BeatTagCLI {
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         Console.$current.withValue(console) {
             do {
+                let arguments = try CommandLineShape.normalized(arguments)
                 var command = try BeatTagCommand.parseAsRoot(arguments)
                 try command.run()
                 return 0

@@ -8,7 +8,9 @@
 #include <taglib/asffile.h>
 #include <taglib/fileref.h>
 #include <taglib/flacfile.h>
+#include <taglib/asftag.h>
 #include <taglib/mp4file.h>
+#include <taglib/mp4tag.h>
 #include <taglib/mpegfile.h>
 #include <taglib/opusfile.h>
 #include <taglib/tpropertymap.h>
@@ -18,6 +20,52 @@
 struct bt_tagfile {
     TagLib::FileRef ref;
 };
+
+// Keys PropertyMap does not map on MP4 and ASF live in a freeform atom and a named attribute.
+static const char *const mp4_freeform_prefix = "----:com.apple.iTunes:";
+
+static TagLib::String freeform_name(const TagLib::String &key) { return TagLib::String(mp4_freeform_prefix) + key; }
+
+/// The MP4 freeform items and ASF attributes PropertyMap leaves out, added under their own names.
+static void add_unmapped(TagLib::File *f, TagLib::PropertyMap &map) {
+    if (auto mp4 = dynamic_cast<TagLib::MP4::File *>(f)) {
+        if (!mp4->tag()) return;
+        const TagLib::String prefix(mp4_freeform_prefix);
+        for (const auto &item : mp4->tag()->itemMap()) {
+            if (!item.first.startsWith(prefix)) continue;
+            TagLib::String name = item.first.substr(prefix.size());
+            if (!map.contains(name) && !item.second.toStringList().isEmpty()) map.insert(name, item.second.toStringList());
+        }
+    } else if (auto asf = dynamic_cast<TagLib::ASF::File *>(f)) {
+        if (!asf->tag()) return;
+        for (const auto &entry : asf->tag()->attributeListMap()) {
+            if (map.contains(entry.first) || entry.first.startsWith("WM/") || entry.second.isEmpty()) continue;
+            if (entry.second.front().type() != TagLib::ASF::Attribute::UnicodeType) continue;
+            TagLib::StringList values;
+            for (const auto &attribute : entry.second) values.append(attribute.toString());
+            map.insert(entry.first, values);
+        }
+    }
+}
+
+/// Sets (or with an empty value removes) a key PropertyMap rejected, where the format has a place
+/// for any name. 1 when done.
+static int set_unmapped(TagLib::File *f, const TagLib::String &key, const char *value) {
+    bool remove = value == nullptr || value[0] == '\0';
+    if (auto mp4 = dynamic_cast<TagLib::MP4::File *>(f)) {
+        if (!mp4->tag()) return 0;
+        if (remove) mp4->tag()->removeItem(freeform_name(key));
+        else mp4->tag()->setItem(freeform_name(key), TagLib::MP4::Item(TagLib::StringList(TagLib::String(value, TagLib::String::UTF8))));
+        return 1;
+    }
+    if (auto asf = dynamic_cast<TagLib::ASF::File *>(f)) {
+        if (!asf->tag()) return 0;
+        if (remove) asf->tag()->removeItem(key);
+        else asf->tag()->setAttribute(key, TagLib::ASF::Attribute(TagLib::String(value, TagLib::String::UTF8)));
+        return 1;
+    }
+    return 0;
+}
 
 static char *dup_string(const std::string &s) {
     char *out = static_cast<char *>(std::malloc(s.size() + 1));
@@ -76,6 +124,7 @@ int bt_tag_audio_properties(bt_tagfile *file, bt_audio_properties *out) {
 char *bt_tag_properties(bt_tagfile *file) {
     try {
         TagLib::PropertyMap map = file->ref.file()->properties();
+        add_unmapped(file->ref.file(), map);
         std::string out;
         for (auto it = map.begin(); it != map.end(); ++it) {
             out += it->first.to8Bit(true);
@@ -120,7 +169,9 @@ int bt_tag_set_property(bt_tagfile *file, const char *key, const char *value) {
             map.replace(k, TagLib::StringList(TagLib::String(value, TagLib::String::UTF8)));
         }
         TagLib::PropertyMap rejected = f->setProperties(map);
-        return rejected.contains(k) ? 0 : 1;
+        if (!rejected.contains(k)) return 1;
+        // MP4 and ASF refuse names they do not map: a freeform atom or a named attribute holds them.
+        return set_unmapped(f, k, value);
     } catch (...) {
         return 0;
     }

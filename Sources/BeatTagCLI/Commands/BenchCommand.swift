@@ -79,7 +79,7 @@ struct BenchCommand: ParsableCommand {
             }
             console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
             if clips {
-                var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"])
+                var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"], flexible: [0])
                 for c in report.clips {
                     let verdict = c.verdict?.rawValue ?? c.error ?? "error"
                     table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",

@@ -17,6 +17,7 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Text to find in path, title, artist, album or genre (case and accents ignored: bjork finds Björk).") var search: String?
     @Option(help: ArgumentHelp("Order: path, bpm, title, artist or confidence.", valueName: "key")) var sort: TrackQuery.Sort = .path
     @Option(parsing: .unconditional, help: "Show at most this many (default: 100 in the table, all with --json).") var limit: Int?
+    @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false
     @Flag(help: "One JSON array of rows (beats included).") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
@@ -40,17 +41,18 @@ struct ListCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false, access: .readOnly)
         var query = TrackQuery()
         (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
+        query.likedOnly = liked
         (query.sort, query.limit, query.includeBeats) = (sort, limit ?? (json ? nil : 100), json)
         let rows = try catalog.tracks(matching: query)
         if json {
             try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })
             return
         }
-        var table = TextTable(columns: ["BPM", "from", "tag", "conf", "state", "rights", "folder", "track"])
+        var table = TextTable(columns: ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"], flexible: [7, 8])
         for t in rows {
             table.add([t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
                        t.bpmTag.map { String(format: "%.1f", $0) } ?? "-",
-                       t.confidence.map { String(format: "%.2f", $0) } ?? "-", t.state.rawValue,
+                       TrackCells.confidence(t), TrackCells.rating(t), t.state.rawValue,
                        t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"), t.folder,
                        t.displayName() + (t.lastError.map { "  [\($0)]" } ?? "") + (t.decodeWarning.map { "  [\($0)]" } ?? "")
                            + (t.metadataOnlyReason.map { "  [\($0)]" } ?? "")])

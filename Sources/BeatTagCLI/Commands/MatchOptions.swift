@@ -49,6 +49,7 @@ struct MatchFilterOptions: ParsableArguments {
     var sources: [SourceType] = []
     @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out titles/albums with this word (repeatable).", valueName: "word"))
     var extraKeywords: [String] = []
+    @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false
     @Flag(help: "Do not leave out the default workout keywords (sleep, lullaby, christmas, meditation, … see docs/matching.md).")
     var noDefaultExclusions = false
 
@@ -64,6 +65,7 @@ struct MatchFilterOptions: ParsableArguments {
         f.artists = artists
         f.minConfidence = minConfidence
         f.sources = sources
+        f.likedOnly = liked
         f.excludedKeywords = (noDefaultExclusions ? [] : WorkoutKeywords.defaultExcluded) + extraKeywords
         return f
     }

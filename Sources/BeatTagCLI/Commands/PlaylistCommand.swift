@@ -9,8 +9,10 @@ struct PlaylistCommand: ParsableCommand {
         discussion: """
             Picks from the tracks `beattag match` would list (same rules and filters), favouring the \
             smallest tempo changes, never the same song twice (album, Radio Edit, Remastered and feat. \
-            versions count as one), with artists spread out. The same --seed gives the same playlist. \
-            Paths are written relative to the playlist with forward slashes (--absolute for full paths).
+            versions count as one, nor do two copies of one recording), with artists spread out. The same \
+            --seed gives the same playlist. Paths are written relative to the playlist with forward slashes \
+            (--absolute for full paths). A playlist more than 5% short of --duration is still written, \
+            and the exit status is 3 (0 with --allow-short).
 
             Examples:
               beattag playlist --spm 175 --duration 40m -o run.m3u8
@@ -26,6 +28,7 @@ struct PlaylistCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What --fresh counts as recent.", valueName: "days")) var freshDays: Double = 7
     @Option(help: "Title inside the playlist (default: beattag <spm> SPM).") var title: String?
     @Flag(help: "Write absolute paths.") var absolute = false
+    @OptionGroup var shortOption: AllowShortOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
@@ -59,5 +62,6 @@ struct PlaylistCommand: ParsableCommand {
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
         console.print(summary)
+        if RunShortfall.isShort(music: playlist.seconds, planned: target) { try shortOption.exitIfShort() }
     }
 }

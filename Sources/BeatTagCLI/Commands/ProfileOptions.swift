@@ -40,7 +40,8 @@ struct ProfileOptions: ParsableArguments {
         let merged: RunnerProfile
         do { merged = given.merged(over: try ProfileStore.load(path: profilePath)) } catch { throw CommandFailure("\(error)") }
         let resolved: RunnerProfile.Resolved
-        do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)") }
+        // Missing or contradictory heart rates are a usage error (64), like any other bad option.
+        do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)", code: 64) }
         if save {
             do { try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
             console.writeErr("saved the runner profile to \(profilePath)\n")

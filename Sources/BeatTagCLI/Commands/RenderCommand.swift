@@ -12,9 +12,15 @@ struct RenderCommand: ParsableCommand {
             so that every beat lands on the clock (drifting tracks too: the stretch follows the beats), \
             changes track on a phrase start with a 4-beat equal-power crossfade, gains each track to one \
             loudness (libebur128, after the stretch) and limits the sum below −1 dBFS. A track whose \
-            licence forbids changes plays only if within 0.5% of the cadence, unstretched. Where no \
-            track is left, the click carries the run (with a warning). The run lasts --duration rounded \
-            to whole phrases and ends on one.
+            licence forbids changes plays only if within 0.5% of the cadence, unstretched. The run lasts \
+            --duration rounded to whole phrases and ends on one.
+
+            When the catalog has too little new music at a cadence, music the run already played fills \
+            the rest: first parts of long tracks not played yet, then repeats (never a track right after \
+            itself); only then does the click carry it. Each is said on stderr, the timeline marks each \
+            track's "fill", and a run whose music falls more than 5% short (a segment or the whole) is \
+            still written but exits 3 (0 with --allow-short). --seed picks again among the good tracks: \
+            the same seed, the same run (the seed used is printed on stderr and in --json).
 
             Output format by extension: .flac, .ogg, .opus or .wav (44.1 kHz stereo; Opus 48 kHz); a \
             CUE sheet beside it names the tracks. The file appears only when complete: an interrupted \
@@ -50,6 +56,8 @@ struct RenderCommand: ParsableCommand {
     var quality: String = "standard"
     @Flag(help: "With a plan: do not speak the segment cues.") var noCues = false
     @Flag(help: "Print the timeline as JSON.") var json = false
+    @Option(help: "Seed for the choice among good tracks (default: a new one, printed on stderr).") var seed: UInt64?
+    @OptionGroup var shortOption: AllowShortOption
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var filters: MatchFilterOptions
     @OptionGroup(visibility: .hidden) var halfTime: HalfTimeOption
@@ -118,17 +126,19 @@ struct RenderCommand: ParsableCommand {
         }
         let catalog = try catalogOption.open(create: false)
         var plans: [RunPlan] = []
-        var usedSongs = Set<String>()
+        var usage = RunUsage()
         var origin = 0.0
-        for segment in segments {
+        let usedSeed = seed ?? SeededOrder.newSeed()
+        for (index, segment) in segments.enumerated() {
             let rules = CadenceRules(spm: segment.spm, maxShiftPercent: filters.maxShift, allowHalfTime: false)
-            let matches = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
+            let ranked = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
+            let matches = SeededOrder.draw(ranked, seed: usedSeed &+ UInt64(index))
             if matches.isEmpty && segments.count == 1 {
                 throw CommandFailure(try filters.explainNoMatch(rules, in: catalog) + "; `--click-only` renders a metronome run")
             }
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
             var segmentPlan = try failing {
-                try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: matches, catalog: catalog, usedSongs: &usedSongs)
+                try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: matches, catalog: catalog, usage: &usage)
             }
             segmentPlan.segment = segment.name
             origin = clock.time(ofBeat: segmentPlan.totalBeats).value
@@ -162,23 +172,42 @@ struct RenderCommand: ParsableCommand {
         let cue = CueSheet.text(for: result.timeline, audioFile: output,
                                 titles: entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
                                 performers: entries.map { $0.track.artist },
-                                clickFromSeconds: plans.last?.clickCarriesFrom.map { plans.last!.clock.time(ofBeat: $0).value })
+                                title: plan.map { "beattag workout \"\($0)\"" })
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output)) } catch { console.problem("\(error)") }
         let leftOut = plans.flatMap(\.leftOut)
         for item in leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }
         if leftOut.count > 5 { console.problem("… and \(leftOut.count - 5) more left out") }
-        for p in plans {
-            guard let from = p.clickCarriesFrom else { continue }
-            console.problem(String(format: "not enough music at %g SPM%@: the click carries it from %@ to %@", p.clock.spm,
-                                   p.segment.map { " for \"\($0)\"" } ?? "", DurationText.clock(p.clock.time(ofBeat: from).value),
-                                   DurationText.clock(p.clock.time(ofBeat: p.totalBeats).value)))
+        var timeline = result.timeline
+        timeline.seed = usedSeed
+        console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
+        for (p, segment) in zip(plans, timeline.segments) {
+            let name = p.segment.map { " for \"\($0)\"" } ?? ""
+            let later = p.entries.filter { $0.fill == .laterPart }.count, repeats = p.entries.filter { $0.fill == .repeated }.count
+            if later + repeats > 0 {
+                console.problem(String(format: "too little new music at %g SPM%@: filled with music the run played before (%@)",
+                                       p.clock.spm, name, [later > 0 ? "\(later) later part\(later == 1 ? "" : "s") of long tracks" : nil,
+                                                          repeats > 0 ? "\(repeats) repeat\(repeats == 1 ? "" : "s")" : nil]
+                                           .compactMap { $0 }.joined(separator: ", ")))
+            }
+            guard let from = segment.clickFromSeconds else { continue }
+            console.problem(String(format: "not enough music at %g SPM%@: the click alone carries it from %@ to %@", p.clock.spm, name,
+                                   DurationText.clock(from), DurationText.clock(segment.endSeconds)))
         }
-        if json { try console.printJSON(result.timeline); return }
-        let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
-            : "in \(plans.count) segments, \(cues.count) cue\(cues.count == 1 ? "" : "s")"
-        console.print(String(format: "%@ %@: %d tracks → %@ (+ %@); rendered in %.1f s", DurationText.clock(result.timeline.durationSeconds),
-                             shape, result.timeline.tracks.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
-                             Date().timeIntervalSince(started)))
+        if timeline.short {
+            console.problem(String(format: "music for %@ of %@ (%.0f%%): `beattag untagged` and `beattag tap` fix doubtful tempi, "
+                                   + "or scan more music; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
+                                   DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds)))
+        }
+        if json {
+            try console.printJSON(timeline)
+        } else {
+            let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
+                : "in \(plans.count) segments, \(cues.count) cue\(cues.count == 1 ? "" : "s")"
+            console.print(String(format: "%@ %@: %d tracks → %@ (+ %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
+                                 shape, timeline.tracks.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
+                                 Date().timeIntervalSince(started)))
+        }
+        if timeline.short { try shortOption.exitIfShort() }
     }
 
     /// Library errors as one line; Ctrl-C as exit 130.

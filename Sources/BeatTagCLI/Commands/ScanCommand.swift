@@ -54,6 +54,11 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
+        // Nothing to scan: say so before a catalog is made for it.
+        let absent = paths.filter { !FileManager.default.fileExists(atPath: FileWalker.absolutePath($0)) }
+        if absent.count == paths.count, !FileManager.default.fileExists(atPath: catalogOption.path) {
+            throw CommandFailure(absent.map { "\($0): no such file or folder" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 2)
+        }
         let catalog = try catalogOption.open(create: true)
         var options = ScanOptions(roots: paths, source: source, force: force)
         options.prune = prune
@@ -85,6 +90,7 @@ struct ScanCommand: ParsableCommand {
             console.print("found \(summary.found), analysed \(summary.analysed), unchanged \(summary.unchanged), "
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"
                 + (summary.moved > 0 ? ", moved \(summary.moved)" : "")
+                + (summary.rightsChanged > 0 ? ", rights changed \(summary.rightsChanged)" : "")
                 + (summary.missing > 0 ? ", now missing \(summary.missing)" : "")
                 + String(format: " in %.1f s (%.1f files/s)", summary.wallSeconds, rate)
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))

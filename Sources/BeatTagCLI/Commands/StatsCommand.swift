@@ -5,7 +5,7 @@ import Foundation
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Library overview: tracks per 5 BPM over 140–200, tracks usable at each cadence, what needs attention.")
+        abstract: "Library overview: tracks per 5 BPM over 140–200 (and how many lie outside), tracks usable at each cadence, what needs attention.")
 
     @Option(help: ArgumentHelp("Also write the per-bucket chart as an SVG image.", valueName: "file")) var svg: String?
     @Flag(help: "JSON instead of text.") var json = false
@@ -27,6 +27,8 @@ struct StatsCommand: ParsableCommand {
             let bar = String(repeating: "█", count: Int((Double(b.tracks) / Double(peak) * 40).rounded()))
             console.print(String(format: "  %3.0f–%3.0f │%@ %d", b.from, b.to, bar, b.tracks))
         }
+        console.print(String(format: "  outside the chart: %d below %.0f BPM, %d above %.0f, %d without a BPM",
+                             stats.belowRange, LibraryStats.range.lowerBound, stats.aboveRange, LibraryStats.range.upperBound, stats.withoutBPM))
         console.print(String(format: "\nUsable at each cadence (±%g%%, rights respected):", CadenceRules.defaultMaxShiftPercent))
         var table = TextTable(columns: ["  SPM"] + stats.cadences.map { String(format: "%.0f", $0.spm) })
         table.add(["  tracks"] + stats.cadences.map { "\($0.usable)" })

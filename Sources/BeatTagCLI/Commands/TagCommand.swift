@@ -56,18 +56,21 @@ struct TagCommand: ParsableCommand {
         var failures = 0
         for file in files {
             do {
-                var record: TrackRecord
-                if let change, !dryRun {
-                    record = try ManualBPM.apply(change, to: file, in: catalog)
-                    console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
-                                 record.bpmReason ?? "no source"))
-                } else {
-                    guard let found = try catalog.track(path: FileWalker.absolutePath(file)) else {
-                        throw ManualBPMError.notInCatalog(FileWalker.absolutePath(file))
+                if let change {
+                    // With --write the file is tagged first, inside the catalog's transaction: a
+                    // write that fails leaves the catalog as it was.
+                    let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun,
+                                                     beforeCommit: write ? { try writeTag($0, file: file, console: console) } : nil)
+                    if dryRun {
+                        try writeTag(record, file: file, console: console)
+                    } else {
+                        console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
+                                             record.bpmReason ?? "no source"))
                     }
-                    record = found
+                } else {
+                    guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
+                    try writeTag(found, file: file, console: console)
                 }
-                if write { try writeTag(record, file: file, console: console) }
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")
@@ -79,9 +82,8 @@ struct TagCommand: ParsableCommand {
     private func writeTag(_ record: TrackRecord, file: String, console: Console) throws {
         guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
         let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
-        let change = "BPM tag \(plan.oldValue.map { "\"\($0)\"" } ?? "(none)") → \"\(plan.newValue)\" [\(plan.container)]"
         if dryRun {
-            console.print("\(file): would write \(change)")
+            console.print("\(file): would write \(plan.changeText)")
             return
         }
         if plan.isNoChange {
@@ -89,6 +91,6 @@ struct TagCommand: ParsableCommand {
             return
         }
         try BPMTagWriter.write(plan)
-        console.print("\(file): wrote \(change)")
+        console.print("\(file): wrote \(plan.changeText)")
     }
 }

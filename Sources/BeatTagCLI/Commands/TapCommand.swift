@@ -22,9 +22,11 @@ struct TapCommand: ParsableCommand {
             throw CommandFailure("tap needs a terminal to read your taps; in scripts use `beattag tag FILE --bpm N`", code: 2)
         }
         let catalog = try catalogOption.open(create: false)
-        guard let record = try catalog.track(path: FileWalker.absolutePath(file)) else {
-            throw CommandFailure("\(ManualBPMError.notInCatalog(FileWalker.absolutePath(file)))")
-        }
+        let record: TrackRecord
+        do {
+            guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
+            record = found
+        } catch { throw CommandFailure("\(file): \(CatalogError.userFacing(error))") }
         console.print("Tapping \(record.displayName())" + (record.bpm.map { String(format: " (now %.1f BPM, %@)", $0, record.bpmSource?.rawValue ?? "") } ?? ""))
         console.print("Enter/Space on each beat · s save · q quit")
         var original = termios()

@@ -32,12 +32,12 @@ struct UntaggedCommand: ParsableCommand {
             return
         }
         guard !items.isEmpty else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
-        var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track"])
+        var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track", "folder"], flexible: [5, 6])
         for (i, item) in items.enumerated() {
             let t = item.track
             table.add(["\(i + 1)", item.reason.rawValue, t.bpm.map { String(format: "%.1f", $0) } ?? "-",
-                       t.bpmAlternative.map { String(format: "%.1f", $0) } ?? "-", t.confidence.map { String(format: "%.2f", $0) } ?? "-",
-                       t.displayName() + "  (\(t.path))"])
+                       t.bpmAlternative.map { String(format: "%.1f", $0) } ?? "-", TrackCells.confidence(t),
+                       t.displayName(), t.folder])
         }
         console.print(table.render(), terminator: "")
         console.print("\(items.count) of \(total) track\(total == 1 ? "" : "s") to check" + (items.count < total ? " (--limit N for more)" : ""))

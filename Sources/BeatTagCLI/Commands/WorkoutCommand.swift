@@ -18,8 +18,9 @@ struct WorkoutCommand: ParsableCommand {
             lengths add up closest to the segment; no track twice, artists spread, liked tracks first. The \
             M3U8 names each segment and its spoken cue in comment lines players skip.
 
-            A segment filled more than 45 s (or a quarter of it) short is reported with what to do; the \
-            workout is still written and the exit status is 3.
+            A segment (or the whole workout) filled more than 5% short is reported with what to do; the \
+            workout is still written and the exit status is 3 (0 with --allow-short). --seed picks again \
+            among the good tracks: the same seed, the same workout (the seed used is printed on stderr).
 
             Examples:
               beattag workout 4x4 --max-hr 190 -o intervals.m3u8
@@ -34,10 +35,9 @@ struct WorkoutCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String?
     @Flag(help: "Print the workout as JSON (segments, cadences, cues, tracks with absolute paths).") var json = false
     @Flag(help: "Write absolute paths in the M3U8.") var absolute = false
+    @Option(help: "Seed for the choice among good tracks (default: a new one, printed on stderr).") var seed: UInt64?
+    @OptionGroup var shortOption: AllowShortOption
     @OptionGroup var catalogOption: CatalogOption
-
-    /// The exit status of a workout written with a segment short of music.
-    static let shortExitCode: Int32 = 3
 
     func validate() throws {
         if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
@@ -54,11 +54,13 @@ struct WorkoutCommand: ParsableCommand {
         let plan = try WorkoutCommand.loadPlan(self.plan)
         let resolved = try profile.resolve(console: console)
         let catalog = try catalogOption.open(create: false)
-        let builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
+        var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
+        builder.seed = seed ?? SeededOrder.newSeed()
         let workout: WorkoutBuilder.Workout
         do { workout = try builder.build(plan, profile: resolved) { try catalog.cadenceCandidates($0) } } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")
         }
+        console.problem("seed \(builder.seed) (--seed \(builder.seed) picks the same tracks again)")
         if let output {
             do {
                 try AtomicFile.write(WorkoutExport.m3u8(workout, playlistPath: output, absolute: absolute), to: output)
@@ -67,7 +69,9 @@ struct WorkoutCommand: ParsableCommand {
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
-            try console.printJSON(WorkoutExport.document(workout, profile: resolved))
+            var document = WorkoutExport.document(workout, profile: resolved)
+            document.seed = builder.seed
+            try console.printJSON(document)
         } else {
             printSummary(workout, console: console)
         }
@@ -81,7 +85,7 @@ struct WorkoutCommand: ParsableCommand {
                                    + "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music",
                                    spm, DurationText.clock(under), named.joined(separator: ", "), segments[0].available, spm, filters.maxShift))
         }
-        if !workout.shortSegments.isEmpty { throw ExitCode(WorkoutCommand.shortExitCode) }
+        if workout.isShort { try shortOption.exitIfShort() }
     }
 
     private func printSummary(_ workout: WorkoutBuilder.Workout, console: Console) {

@@ -5,6 +5,19 @@ enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    static func truncated(_ text: String, to width: Int) -> String {
+        guard of(text) > width, width > 0 else { return text }
+        var kept = "", used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            kept.append(character)
+            used += w
+        }
+        return kept + "…"
+    }
+
     static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         switch first.properties.generalCategory {

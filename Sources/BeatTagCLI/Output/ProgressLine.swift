@@ -8,6 +8,8 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var lastDraw = 0.0
     private var drawn = false
+    /// The first report of a long job: its rate is measured from here (planning before it does not count).
+    private var firstReport: (fraction: Double, at: Date)?
 
     init(console: Console, enabled: Bool) {
         self.console = console
@@ -35,14 +37,20 @@ final class ProgressLine: @unchecked Sendable {
     func update(fraction: Double, started: Date) {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
-        let elapsed = Date().timeIntervalSince(started)
+        let now = Date()
+        let elapsed = now.timeIntervalSince(started)
         guard fraction >= 1 || elapsed - lastDraw >= 0.1 else { return }
         lastDraw = elapsed
-        let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+        let first = firstReport ?? (fraction, now)
+        firstReport = first
+        // The time left from the rate since the first report, once it says something (5% done or 2 s in).
+        let progressed = fraction - first.fraction, measuring = now.timeIntervalSince(first.at)
+        let eta = progressed >= 0.05 || (measuring >= 2 && progressed > 0)
+            ? DurationText.clock(measuring * (1 - fraction) / progressed) : "--:--"
         let width = 24
         let filled = min(width, Int(Double(width) * fraction))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        console.writeErr("\r\u{1B}[2K" + String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, DurationText.clock(eta)))
+        console.writeErr("\r\u{1B}[2K" + String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, eta))
         drawn = true
     }
 

@@ -1,18 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Columns padded to their widest cell, in terminal columns (`DisplayWidth`): accented, CJK and
-/// emoji names line up.
+/// emoji names line up. The table fits the terminal: `flexible` columns (titles, folders) are cut
+/// with "…", widest first, until the lines fit `TextTable.width`.
 struct TextTable {
     var columns: [String]
     var rows: [[String]] = []
+    /// Columns that may be shortened to fit (indices into `columns`).
+    var flexible: Set<Int> = []
+
+    init(columns: [String], flexible: Set<Int> = []) {
+        self.columns = columns
+        self.flexible = flexible
+    }
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
-    func render() -> String {
+    /// A flexible column is never cut below this many columns.
+    static let narrowest = 12
+
+    /// `$COLUMNS`, else the terminal's width, else 100.
+    static var width: Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns >= 20 { return columns }
+        var size = winsize()
+        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
+        return 100
+    }
+
+    func render(width: Int = TextTable.width) -> String {
         var widths = columns.map(DisplayWidth.of)
         for row in rows { for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], DisplayWidth.of(cell)) } }
+        // Cut the widest flexible column by one until the table fits or none can shrink.
+        while widths.reduce(0, +) + 2 * (widths.count - 1) > width,
+              let widest = flexible.filter({ $0 < widths.count && widths[$0] > TextTable.narrowest }).max(by: { widths[$0] < widths[$1] }) {
+            widths[widest] -= 1
+        }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                i == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - DisplayWidth.of(cell))
-            }.joined(separator: "  ") + "\n"
+            var text = ""
+            for (i, raw) in cells.enumerated() {
+                let cell = i < widths.count ? DisplayWidth.truncated(raw, to: widths[i]) : raw
+                text += i == cells.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(cell))) + "  "
+            }
+            return text + "\n"
         }
         return line(columns) + rows.map(line).joined()
     }

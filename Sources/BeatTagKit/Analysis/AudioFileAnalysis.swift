@@ -36,7 +36,12 @@ public enum AudioFileAnalysis {
             } catch let error as DecodeError {
                 // A damaged tail (an interrupted download): keep what decoded if there is enough of it.
                 let decoded = Double(frames) / Double(decoder.info.sampleRate)
-                guard case .readFailed(_, let reason) = error, decoded >= minimumPartialSeconds else { throw error }
+                guard case .readFailed(_, let reason) = error else { throw error }
+                guard decoded >= minimumPartialSeconds else {
+                    throw DecodeError.readFailed(path: path, reason: String(
+                        format: "%@ at %.1f s; at least %.0f s must decode to analyse a file cut short",
+                        DecodeError.tidy(reason), decoded, minimumPartialSeconds))
+                }
                 warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, DecodeError.tidy(reason))
                 break
             }

@@ -26,15 +26,23 @@ extension Catalog {
 
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that
     /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
-    public func editHandData(path: String, _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
+    /// `beforeCommit` sees the edited row before it is written (a tag written into the file): if it
+    /// throws, nothing changes. `commit: false` returns the edited row and writes nothing (a dry run).
+    public func editHandData(path: String, commit: Bool = true, beforeCommit: ((TrackRecord) throws -> Void)? = nil,
+                             _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
         var edited: TrackRecord?
-        try writeImmediately { db in
-            guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return }
-            try edit(&record)
-            record.chooseBPM()
-            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
-            edited = record
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
+                try edit(&record)
+                record.chooseBPM()
+                edited = record
+                guard commit else { return .rollback }
+                try beforeCommit?(record)
+                try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
+                               arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
+                return .commit
+            }
         }
         guard let edited else { throw ManualBPMError.notInCatalog(path) }
         return edited
@@ -58,6 +66,18 @@ extension Catalog {
         try pool.write { db in
             try db.execute(sql: "UPDATE track SET state = ?, missingSince = NULL, modifiedAt = ? WHERE id = ?",
                            arguments: [record.state.rawValue, record.modifiedAt, id])
+        }
+    }
+
+    /// New rights for an unchanged file: only the rights columns are written.
+    public func updateRights(of record: TrackRecord, to rights: TrackRecord) throws {
+        guard let id = record.id else { return }
+        try pool.write { db in
+            try db.execute(sql: """
+                UPDATE track SET sourceType = ?, license = ?, attribution = ?, sourceURL = ?, tempoAdjustAllowed = ?,
+                rightsOrigin = ? WHERE id = ?
+                """, arguments: [rights.sourceType.rawValue, rights.license, rights.attribution, rights.sourceURL,
+                                 rights.tempoAdjustAllowed, rights.rightsOrigin, id])
         }
     }
 

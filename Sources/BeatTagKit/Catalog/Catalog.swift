@@ -29,7 +29,12 @@ public final class Catalog: @unchecked Sendable {
         // A catalog on a read-only folder (a mounted backup, another user's files): SQLite cannot make
         // the WAL index beside it, and no writer can be at work there, so it is opened as immutable.
         let folder = (path as NSString).deletingLastPathComponent
-        let exists = fm.fileExists(atPath: path)
+        var isFolder: ObjCBool = false
+        let exists = fm.fileExists(atPath: path, isDirectory: &isFolder)
+        if isFolder.boolValue {
+            throw CatalogError.cannotOpen(path: path, reason: "it is a folder; name the catalog file, e.g. "
+                                          + (path as NSString).appendingPathComponent("catalog.sqlite"))
+        }
         let frozen = access == .readOnly && exists && !fm.fileExists(atPath: path + "-shm")
             && !fm.isWritableFile(atPath: folder.isEmpty ? "." : folder)
         let openPath = frozen ? Catalog.immutableURI(path) : path
@@ -126,6 +131,26 @@ public final class Catalog: @unchecked Sendable {
             guard let record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return nil }
             return try Catalog.attachBeats([record], db).first
         }
+    }
+
+    /// The catalog path of a file the user names: the path itself (made absolute, links kept) when
+    /// catalogued, else the catalogued path that reaches the same file through symbolic links (the
+    /// user named a link's target, or another link to it). Throws `noSuchFile` or `notInCatalog`.
+    public func locate(_ userPath: String) throws -> String {
+        let absolute = FileWalker.absolutePath(userPath)
+        let sameSize: [String] = try pool.read { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM track WHERE path = ?", arguments: [absolute]) == true { return [absolute] }
+            // Links followed for the size (`attributesOfItem` would give the link's own).
+            guard let target = LexicalPath.resolved(absolute),
+                  let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int64 else { return [] }
+            return try String.fetchAll(db, sql: "SELECT path FROM track WHERE fileSize = ?", arguments: [size])
+        }
+        if sameSize == [absolute] { return absolute }
+        guard let target = LexicalPath.resolved(absolute) else { throw ManualBPMError.noSuchFile(absolute) }
+        guard let linked = sameSize.first(where: { LexicalPath.resolved($0) == target }) else {
+            throw ManualBPMError.notInCatalog(absolute)
+        }
+        return linked
     }
 
     /// Every row, ordered by path. Without `beats` unless asked: matching, stats and the scan's

@@ -12,6 +12,8 @@ public struct TrackQuery: Sendable {
     /// Leave out tracks whose files are missing.
     public var presentOnly = false
     public var source: SourceType?
+    /// Only tracks rated liked.
+    public var likedOnly = false
     /// Found in path, title, artist, album or genre, case and accents ignored (`TextMatch`).
     public var search: String?
     /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
@@ -51,6 +53,7 @@ public struct TrackQuery: Sendable {
         if let state { conditions.append("state = ?"); arguments += [state.rawValue] }
         if presentOnly { conditions.append("state != ?"); arguments += [TrackState.missing.rawValue] }
         if let source { conditions.append("sourceType = ?"); arguments += [source.rawValue] }
+        if likedOnly { conditions.append("rating = ?"); arguments += [TrackRating.liked.rawValue] }
         if let search {
             let fields = ["path", "title", "artist", "album", "genre"].map { "instr(\(Catalog.foldFunction.name)(\($0)), ?) > 0" }
             conditions.append("(" + fields.joined(separator: " OR ") + ")")

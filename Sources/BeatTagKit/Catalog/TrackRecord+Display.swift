@@ -7,13 +7,13 @@ extension TrackRecord {
     /// The file name without its extension.
     public var fileStem: String { (fileName as NSString).deletingPathExtension }
 
-    /// The file's folder relative to the scan root it was found under ("." at the root), else the
-    /// whole folder path.
+    /// The file's folder relative to the scan root it was found under (the root's own name for a
+    /// file directly in it: a scan of one album folder shows the album), else the whole folder path.
     public var folder: String {
         let directory = (path as NSString).deletingLastPathComponent
         guard let root = libraryRoot, directory.isInside(folder: root) else { return directory }
         let relative = directory.dropFirst(root.count).drop { $0 == "/" }
-        return relative.isEmpty ? "." : String(relative)
+        return relative.isEmpty ? (root as NSString).lastPathComponent : String(relative)
     }
 
     /// "Artist – Title" (the separator varies: playlists use " - "), "Title" without an artist;

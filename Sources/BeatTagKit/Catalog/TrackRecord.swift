@@ -122,4 +122,10 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         get { beats.map(BeatCoding.decode) ?? [] }
         set { beats = newValue.isEmpty ? nil : BeatCoding.encode(newValue) }
     }
+
+    /// Same licence, attribution, permission and origin.
+    public func sameRights(as other: TrackRecord) -> Bool {
+        sourceType == other.sourceType && license == other.license && attribution == other.attribution
+            && sourceURL == other.sourceURL && tempoAdjustAllowed == other.tempoAdjustAllowed && rightsOrigin == other.rightsOrigin
+    }
 }

@@ -1,8 +1,12 @@
+import Foundation
+
 /// Opens a file with the decoder that takes it. libsndfile first (the design's library: WAV, AIFF,
 /// FLAC, Ogg Vorbis, Opus, MP3); FFmpeg for what libsndfile refuses (AAC and ALAC in MP4, WMA, …).
 /// Both recognise formats by content, so the file name's extension decides nothing.
 public enum AudioSources {
     public static func open(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws -> any AudioSource {
+        guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.notFound(path: path) }
+        if AudioSniffer.isText(path: path) { throw DecodeError.notAudio(path: path, what: "a text file") }
         do {
             return try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
         } catch DecodeError.cannotOpen(_, let sndfileReason) {

@@ -7,6 +7,10 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     case noAudioStream(path: String)
     case readFailed(path: String, reason: String)
     case empty(path: String)
+    case notFound(path: String)
+    /// Not sound at all (a text file): never handed to the decoders, whose libraries would print
+    /// their own complaints on the terminal.
+    case notAudio(path: String, what: String)
 
     public var description: String {
         switch self {
@@ -14,6 +18,8 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
         case .noAudioStream: return "no audio stream in it (video or data only)"
         case .readFailed(_, let reason): return "decoding failed part-way (\(DecodeError.tidy(reason)))"
         case .empty: return "no audio frames"
+        case .notFound: return "no such file"
+        case .notAudio(_, let what): return "not audio: \(what)"
         }
     }
 

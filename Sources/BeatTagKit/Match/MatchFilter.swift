@@ -9,6 +9,8 @@ public struct MatchFilter: Sendable {
     public var artists: [String] = []
     public var minConfidence: Double?
     public var sources: [SourceType] = []
+    /// Only tracks rated liked (`beattag rate --like`).
+    public var likedOnly = false
     /// Whole-word keywords (case and accents ignored) that exclude a track by title or album.
     public var excludedKeywords: [String] = WorkoutKeywords.defaultExcluded
 
@@ -16,7 +18,7 @@ public struct MatchFilter: Sendable {
 
     public enum Reason: String, CaseIterable, Codable, Sendable {
         case genre = "genre filter", artist = "artist filter", confidence = "below --min-confidence"
-        case source = "rights filter", keyword = "excluded keyword"
+        case source = "rights filter", keyword = "excluded keyword", notLiked = "not liked (--liked)"
     }
 
     /// nil when the track passes; else the first filter that rejects it.
@@ -50,6 +52,7 @@ public struct MatchFilter: Sendable {
                 return .confidence
             }
             if !filter.sources.isEmpty, !filter.sources.contains(track.sourceType) { return .source }
+            if filter.likedOnly, track.rating != .liked { return .notLiked }
             let text = [track.title, track.album, track.fileName].compactMap { $0.map(TextMatch.fold) }
             if keywords.contains(where: { word in text.contains { TextMatch.containsFoldedWord(word, inFolded: $0) } }) {
                 return .keyword

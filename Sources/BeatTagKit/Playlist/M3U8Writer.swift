@@ -31,8 +31,9 @@ public enum M3U8Writer {
     }
 
     public static func relativePath(from directory: String, to file: String) -> String {
-        let from = (directory as NSString).standardizingPath.split(separator: "/").map(String.init)
-        let to = (file as NSString).standardizingPath.split(separator: "/").map(String.init)
+        // Lexically: a track reached through a linked folder keeps its library path.
+        let from = LexicalPath.clean(directory).split(separator: "/").map(String.init)
+        let to = LexicalPath.clean(file).split(separator: "/").map(String.init)
         var common = 0
         while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
         let ups = Array(repeating: "..", count: from.count - common)

@@ -14,6 +14,9 @@ public struct RenderTimeline: Codable, Sendable, Equatable {
         public var targetBPM: Double
         public var tempoAdjustAllowed: Bool
         public var segment: String?
+        /// "fresh", or when the catalog had too little new music: "later-part" (a part of a song
+        /// the run played before) or "repeat".
+        public var fill: RunPlan.Fill = .fresh
     }
 
     /// A stretch of the run at one cadence (a workout segment).
@@ -22,6 +25,17 @@ public struct RenderTimeline: Codable, Sendable, Equatable {
         public var spm: Double
         public var startSeconds: Double
         public var endSeconds: Double
+        /// Where music stops and the click carries the segment alone (nil: music to the end).
+        public var clickFromSeconds: Double?
+        public var musicSeconds: Double
+        /// Short of music: the click alone carries more than 5% of it (`RunShortfall`).
+        public var short: Bool
+
+        public init(name: String?, spm: Double, startSeconds: Double, endSeconds: Double, clickFromSeconds: Double? = nil) {
+            (self.name, self.spm, self.startSeconds, self.endSeconds, self.clickFromSeconds) = (name, spm, startSeconds, endSeconds, clickFromSeconds)
+            musicSeconds = (clickFromSeconds ?? endSeconds) - startSeconds
+            short = RunShortfall.isShort(music: musicSeconds, planned: endSeconds - startSeconds)
+        }
     }
 
     public struct Cue: Codable, Sendable, Equatable {
@@ -40,4 +54,15 @@ public struct RenderTimeline: Codable, Sendable, Equatable {
     public var tracks: [Track]
     public var segments: [Segment] = []
     public var cues: [Cue] = []
+    /// The seed of the picks (`render --seed`), when a command chose with one.
+    public var seed: UInt64? = nil
+    /// Seconds carried by music, the rest by the click alone (`measureShortfall`).
+    public var musicSeconds: Double = 0
+    /// Short of music: a segment, or the whole run, lacks more than 5% (`RunShortfall`).
+    public var short = false
+
+    mutating func measureShortfall() {
+        musicSeconds = segments.isEmpty ? durationSeconds : segments.map(\.musicSeconds).reduce(0, +)
+        short = RunShortfall.isShort(music: musicSeconds, planned: durationSeconds) || segments.contains(where: \.short)
+    }
 }

@@ -14,6 +14,19 @@ public struct RunPlan: Sendable {
         /// Beats past the last phrase that fade out under the next track (0 for the last one).
         public var tailBeats: Int
         public var stretchAllowed: Bool
+        /// New to the run, a part of a song the run played before, or a repeat.
+        public var fill: Fill = .fresh
+        /// Index in the track's beat list of `sourceBeats[0]`.
+        public var firstBeatIndex = 0
+    }
+
+    /// Where an entry's music comes from when the catalog has too little new music for the run.
+    public enum Fill: String, Codable, Sendable {
+        case fresh
+        /// A part of a long track the run has not played yet.
+        case laterPart = "later-part"
+        /// Music the run played before, again (never right after itself).
+        case repeated = "repeat"
     }
 
     public struct LeftOut: Codable, Sendable {
@@ -48,8 +61,8 @@ public struct RunPlan: Sendable {
     /// Plans a run from the catalog: the tracks `match` would offer at the clock's cadence, their
     /// beat lists from the catalog, their quiet intros and outros measured on the audio.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
-                            usedSongs: inout Set<String>) throws -> RunPlan {
-        try plan(clock: clock, seconds: seconds, candidates: candidates, usedSongs: &usedSongs,
+                            usage: inout RunUsage) throws -> RunPlan {
+        try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
                  beatsOf: { try catalog.track(path: $0.path)?.beatTimes ?? [] },
                  loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) })
     }
@@ -57,45 +70,67 @@ public struct RunPlan: Sendable {
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat
     /// (decoded) to skip quiet intros and outros.
-    /// `usedSongs`: songs already in the run (earlier segments), never repeated; this plan's are added.
-    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usedSongs: inout Set<String>,
+    /// Songs new to the run come first. When they are too few, music the run already used fills
+    /// the rest: first a part of a long track not played yet, then a repeat, never a song right
+    /// after itself; only then the click (`clickCarriesFrom`). `usage` carries what the run played
+    /// across segments.
+    public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usage: inout RunUsage,
                             beatsOf: (TrackRecord) throws -> [Double],
-                            loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?) rethrows -> RunPlan {
+                            loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?) throws -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
+        // Each candidate's musical beats, read once (reading them decodes the track).
+        var musical: [String: (beats: [Double], first: Int, last: Int)?] = [:]
+        func beatsWorthRunningTo(_ track: TrackRecord) throws -> (beats: [Double], first: Int, last: Int)? {
+            if let known = musical[track.path] { return known }
+            let beats = try beatsOf(track)
+            let range = musicalBeats(beats, levels: loudnessOfBeats(track, beats)).map { (beats, $0.first, $0.last) }
+            if range == nil { plan.leftOut.append(LeftOut(path: track.path, reason: "no beat grid long enough for two phrases")) }
+            musical[track.path] = range
+            return range
+        }
+        var playable: [CadenceMatch] = []
         for match in candidates where remaining > 0 {
             let track = match.track
-            guard !usedSongs.contains(SongIdentity.key(for: track)) else { continue }
-            let ratio = match.ratio
-            if !track.tempoAdjustAllowed, abs(ratio - 1) > unstretchedTolerance {
+            if !track.tempoAdjustAllowed, abs(match.ratio - 1) > unstretchedTolerance {
                 plan.leftOut.append(LeftOut(path: track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
-                    abs(ratio - 1) * 100, unstretchedTolerance * 100)))
+                    abs(match.ratio - 1) * 100, unstretchedTolerance * 100)))
                 continue
             }
-            let beats = try beatsOf(track)
-            guard let (first, last) = musicalBeats(beats, levels: loudnessOfBeats(track, beats)) else {
-                plan.leftOut.append(LeftOut(path: track.path, reason: "no beat grid long enough for two phrases"))
-                continue
+            playable.append(match)
+            // A song the run played before waits until the new ones run out.
+            guard !usage.hasPlayed(track), let music = try beatsWorthRunningTo(track) else { continue }
+            if let entry = place(match, beats: music.beats, from: music.first, to: music.last, fill: .fresh, remaining: remaining, plan: &plan) {
+                remaining -= entry.phrases
+                usage.record(entry)
+                plan.entries.append(entry)
             }
-            let beatsAvailable = last - first
-            var phrases = min(remaining, (beatsAvailable - crossfadeBeats) / MasterClock.beatsPerPhrase)
-            if !track.tempoAdjustAllowed, abs(ratio - 1) > 1e-6 {
-                // Unstretched, its beats drift from the clock by |1 − ratio| per beat.
-                let driftPerPhrase = abs(1 - ratio) * clock.phraseSeconds.value
-                phrases = min(phrases, Int(unstretchedDrift / driftPerPhrase))
+        }
+        // Short of new music: what the run already played, unplayed parts before repeats. A song
+        // repeats once in a segment at most: beyond that the click says the music ran out.
+        var repeatedHere = Set<String>()
+        for fill in [Fill.laterPart, .repeated] {
+            var placedOne = true
+            while remaining > 0, placedOne {
+                placedOne = false
+                for match in playable where remaining > 0 && usage.lastSong != SongIdentity.key(for: match.track) {
+                    if fill == .repeated, repeatedHere.contains(SongIdentity.key(for: match.track)) { continue }
+                    guard let played = usage.playedThrough(match.track), let music = try beatsWorthRunningTo(match.track) else { continue }
+                    // A later part starts on the song's next phrase after what was played.
+                    let next = music.first + ((played + 1 - music.first + MasterClock.beatsPerPhrase - 1) / MasterClock.beatsPerPhrase)
+                        * MasterClock.beatsPerPhrase
+                    let from = fill == .laterPart ? max(music.first, next) : music.first
+                    guard let entry = place(match, beats: music.beats, from: from, to: music.last, fill: fill,
+                                            remaining: remaining, plan: &plan) else { continue }
+                    remaining -= entry.phrases
+                    usage.record(entry)
+                    plan.entries.append(entry)
+                    if fill == .repeated { repeatedHere.insert(SongIdentity.key(for: match.track)) }
+                    placedOne = true
+                }
             }
-            guard phrases >= 2 || (phrases >= 1 && phrases == remaining) else {
-                plan.leftOut.append(LeftOut(path: track.path, reason: "too short for two phrases once quiet intro and outro are skipped"))
-                continue
-            }
-            usedSongs.insert(SongIdentity.key(for: track))
-            remaining -= phrases
-            let tail = remaining > 0 ? crossfadeBeats : 0
-            let used = Array(beats[first...(first + phrases * MasterClock.beatsPerPhrase + tail)])
-            plan.entries.append(Entry(track: track, sourceBeats: used, mixStartBeat: plan.totalBeats - (remaining + phrases) * MasterClock.beatsPerPhrase,
-                                      phrases: phrases, tailBeats: tail, stretchAllowed: track.tempoAdjustAllowed))
         }
         if remaining > 0 {
             plan.clickCarriesFrom = plan.totalBeats - remaining * MasterClock.beatsPerPhrase
@@ -106,8 +141,38 @@ public struct RunPlan: Sendable {
                 plan.entries.append(last)
             }
         }
+        let played = Set(plan.entries.map(\.track.path))
+        plan.leftOut.removeAll { played.contains($0.path) }
         return plan
     }
+
+    /// An entry for `match` from its beat `first` on, as many whole phrases as its beats (and, when
+    /// it may not be stretched, its drift from the clock) allow, at most `remaining`; nil when
+    /// fewer than two phrases fit (one, when one is all the run needs).
+    private static func place(_ match: CadenceMatch, beats: [Double], from first: Int, to last: Int, fill: Fill, remaining: Int,
+                              plan: inout RunPlan) -> Entry? {
+        let track = match.track
+        var phrases = min(remaining, (last - first - crossfadeBeats) / MasterClock.beatsPerPhrase)
+        if !track.tempoAdjustAllowed, abs(match.ratio - 1) > 1e-6 {
+            // Unstretched, its beats drift from the clock by |1 − ratio| per beat.
+            let driftPerPhrase = abs(1 - match.ratio) * plan.clock.phraseSeconds.value
+            phrases = min(phrases, Int(unstretchedDrift / driftPerPhrase))
+        }
+        guard phrases >= 2 || (phrases >= 1 && phrases == remaining) else {
+            if fill == .fresh {
+                plan.leftOut.append(LeftOut(path: track.path, reason: "too short for two phrases once quiet intro and outro are skipped"))
+            }
+            return nil
+        }
+        let tail = remaining - phrases > 0 ? crossfadeBeats : 0
+        let used = Array(beats[first...(first + phrases * MasterClock.beatsPerPhrase + tail)])
+        return Entry(track: track, sourceBeats: used, mixStartBeat: plan.totalBeats - remaining * MasterClock.beatsPerPhrase,
+                     phrases: phrases, tailBeats: tail, stretchAllowed: track.tempoAdjustAllowed, fill: fill,
+                     firstBeatIndex: first)
+    }
+
+    /// Beats of the clock the music carries (the rest is click).
+    public var musicBeats: Int { clickCarriesFrom ?? totalBeats }
 
     /// The first and last beat indices worth running to: a beat list with steady spacing, quiet
     /// beats at either end left out. nil when fewer than two phrases and a crossfade remain.

@@ -149,7 +149,7 @@ public struct RunRenderer {
                         endSeconds: Double(track.startFrame + track.left.count) / Double(clock.sampleRate),
                         sourceStartSeconds: track.entry.sourceBeats[0], stretch: track.stretch, beatMap: track.beatMap,
                         sourceBPM: track.entry.track.bpm ?? 0, targetBPM: clock.spm,
-                        tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment))
+                        tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment, fill: track.entry.fill))
                     loudness.append(track.loudness)
                     index += 1
                 }
@@ -176,15 +176,17 @@ public struct RunRenderer {
             writer.abandon()
             throw error
         }
-        let timeline = RenderTimeline(
+        var timeline = RenderTimeline(
             durationSeconds: Double(total) / Double(rate), spm: plans[0].clock.spm, beats: plans.map(\.totalBeats).reduce(0, +),
             sampleRate: rate, click: options.click, tracks: tracks,
             segments: plans.map { p in
                 RenderTimeline.Segment(name: p.segment, spm: p.clock.spm, startSeconds: p.clock.origin.value,
-                                       endSeconds: p.clock.time(ofBeat: p.totalBeats).value)
+                                       endSeconds: p.clock.time(ofBeat: p.totalBeats).value,
+                                       clickFromSeconds: p.clickCarriesFrom.map { p.clock.time(ofBeat: $0).value })
             },
             cues: cues.map { RenderTimeline.Cue(text: $0.text, startSeconds: Double($0.startFrame) / Double(rate),
                                                 endSeconds: Double($0.startFrame + $0.samples.count) / Double(rate)) })
+        timeline.measureShortfall()
         return Result(timeline: timeline, loudness: loudness)
     }
 

@@ -52,6 +52,10 @@ public enum AudioSniffer {
         return false
     }
 
+    /// Text and no known audio signature: never handed to TagLib or the decoders (libmpg123
+    /// prints resync notes on the terminal for such a file).
+    public static func isText(path: String) -> Bool { kind(ofFile: path) == nil && looksLikeText(path: path) }
+
     public static func hasAudioExtension(_ path: String) -> Bool {
         audioExtensions.contains((path as NSString).pathExtension.lowercased())
     }

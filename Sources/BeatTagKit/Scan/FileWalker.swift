@@ -96,12 +96,8 @@ public enum FileWalker {
         }
     }
 
-    public static func absolutePath(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let absolute = expanded.hasPrefix("/") ? expanded
-            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)
-        return (absolute as NSString).standardizingPath
-    }
+    /// Absolute and clean, links not followed: the path under which the user reaches the file.
+    public static func absolutePath(_ path: String) -> String { LexicalPath.absolute(path) }
 
     static func mtime(_ st: stat) -> Double {
         #if os(Linux)

@@ -99,6 +99,11 @@ public final class LibraryScanner: @unchecked Sendable {
                     row.modifiedAt = file.modifiedAt
                     try catalog.markPresent(row)
                 }
+                // Rights are cheap and follow the folder and the scan: resolved again every time.
+                if let rights = currentRights(of: row, file: file) {
+                    try catalog.updateRights(of: row, to: rights)
+                    summary.rightsChanged += 1
+                }
                 if row.settledState == .failed {
                     summary.failed += 1
                     summary.failures.append(ScanFailure(path: row.path, reason: row.lastError ?? "failed"))
@@ -108,6 +113,16 @@ public final class LibraryScanner: @unchecked Sendable {
             work.append((file, row))
         }
         return work
+    }
+
+    /// The rights an unchanged file has now, when they differ from its row's. Rights read from the
+    /// file's own tags stay (the file did not change); the folder's sidecar and this scan's
+    /// `--source` are read anew, as `TrackProcessor` reads them for a file it analyses.
+    private func currentRights(of row: TrackRecord, file: FoundFile) -> TrackRecord? {
+        guard row.rightsOrigin != RightsOrigin.tag.rawValue else { return nil }
+        var updated = row
+        TrackProcessor.applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: options.source), to: &updated)
+        return updated.sameRights(as: row) ? nil : updated
     }
 
     /// Runs the work on `options.workers` threads, each taking the next file until none is left.

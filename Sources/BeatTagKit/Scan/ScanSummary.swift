@@ -8,6 +8,9 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     public var metadataOnly = 0
     public var failed = 0
     public var moved = 0
+    /// Unchanged files whose rights changed (a `.beattag-rights` added, edited or removed, another
+    /// `--source`): updated without re-analysis.
+    public var rightsChanged = 0
     public var missing = 0
     public var interrupted = false
     public var audioSeconds = 0.0

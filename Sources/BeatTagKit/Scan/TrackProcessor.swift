@@ -36,10 +36,7 @@ public enum TrackProcessor {
         if file.size == 0 { return fail(&record, "empty file (0 bytes)") }
         guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
         record.fingerprint = fingerprint ?? Fingerprint.of(path: file.path, size: file.size)
-        // Text is not handed to the decoders (libmpg123 would print resync notes for it).
-        if AudioSniffer.kind(ofFile: file.path) == nil, AudioSniffer.looksLikeText(path: file.path) {
-            return fail(&record, "not audio: a text file")
-        }
+        if AudioSniffer.isText(path: file.path) { return fail(&record, "not audio: a text file") }
 
         let tags = try? TagReader.read(path: file.path)
         if let tags {

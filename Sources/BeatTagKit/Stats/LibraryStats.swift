@@ -23,6 +23,11 @@ public struct LibraryStats: Codable, Sendable {
     public var failed = 0
     public var missing = 0
     public var withBPM = 0
+    /// Present tracks with a BPM below and above the charted range (140–200), and without one:
+    /// the chart does not show them, the summary counts them.
+    public var belowRange = 0
+    public var aboveRange = 0
+    public var withoutBPM = 0
     public var buckets: [Bucket] = []
     public var cadences: [Cadence] = []
 
@@ -56,6 +61,11 @@ public struct LibraryStats: Codable, Sendable {
             }
             metadataOnlyWithoutBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state = 'metadata-only' AND bpm IS NULL") ?? 0
             withBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm IS NOT NULL") ?? 0
+            belowRange = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm < ?",
+                                          arguments: [range.lowerBound]) ?? 0
+            aboveRange = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm > ?",
+                                          arguments: [range.upperBound]) ?? 0
+            withoutBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm IS NULL") ?? 0
             // Present and playable (as `TrackRecord.isPlayable`) tracks in the widest window any cadence
             // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
             // copies of identical audio (found through the audioHash and fingerprint indexes), which

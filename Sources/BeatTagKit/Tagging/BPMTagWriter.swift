@@ -19,8 +19,29 @@ public enum BPMTagWriter {
         /// `BPMTagMark` text to write ("" removes an old mark: the BPM is no longer a hand-set one).
         public var mark = ""
         public var markChanges = false
+        public var oldMark: String?
         /// Nothing to write: the tag and its mark already say this.
         public var isNoChange: Bool { oldValue == newValue && !markChanges }
+
+        /// Exactly what is written, in the format's own field names:
+        /// `tmpo (none) → "177", ----:com.apple.iTunes:BEATTAG_BPM_SOURCE (none) → "manual 177" [MP4]`.
+        public var changeText: String {
+            let fields = BPMTagWriter.fieldNames(container: container)
+            func quoted(_ value: String?) -> String { value.map { $0.isEmpty ? "(removed)" : "\"\($0)\"" } ?? "(none)" }
+            var parts = ["\(fields.bpm) \(quoted(oldValue)) → \(quoted(newValue))"]
+            if markChanges { parts.append("\(fields.mark) \(quoted(oldMark)) → \(quoted(mark))") }
+            return parts.joined(separator: ", ") + " [\(container)]"
+        }
+    }
+
+    /// Where each format keeps the BPM and beattag's mark (the names other taggers show).
+    public static func fieldNames(container: String) -> (bpm: String, mark: String) {
+        switch container {
+        case "MPEG": return ("TBPM", "TXXX:\(BPMTagMark.key)")
+        case "MP4": return ("tmpo", "----:com.apple.iTunes:\(BPMTagMark.key)")
+        case "ASF": return ("WM/BeatsPerMinute", BPMTagMark.key)
+        default: return ("BPM", BPMTagMark.key)
+        }
     }
 
     /// The tag text for this file: an integer unless `decimals` and the format keeps them (MP4 `tmpo` is an integer).
@@ -34,7 +55,7 @@ public enum BPMTagWriter {
         let mark = manual ? BPMTagMark.value(bpmText: value) : ""
         let markChanges = (tags.properties[BPMTagMark.key]?.first ?? "") != mark
         return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value, mark: mark,
-                    markChanges: markChanges)
+                    markChanges: markChanges, oldMark: tags.properties[BPMTagMark.key]?.first)
     }
 
     public static func write(_ plan: Plan) throws {

@@ -1,15 +1,19 @@
 import Foundation
 
+/// What stops a hand edit. Said of a file the caller names first ("song.mp3: not in the catalog"),
+/// so the path is kept for scripts but not repeated in the text.
 public enum ManualBPMError: Error, CustomStringConvertible {
+    case noSuchFile(String)
     case notInCatalog(String)
     case nothingToScale(String)
     case outOfRange(Double)
     case notPlayable(String, reason: String)
     public var description: String {
         switch self {
-        case .notInCatalog(let path): return "\(path) is not in the catalog (scan its folder first)"
-        case .nothingToScale(let path): return "\(path) has no analysed or tagged BPM to scale; set one with --bpm"
-        case .notPlayable(let path, let reason): return "\(path) is not playable audio (\(reason)); no BPM set"
+        case .noSuchFile: return "no such file"
+        case .notInCatalog: return "not in the catalog (scan its folder first)"
+        case .nothingToScale: return "no analysed or tagged BPM to scale; set one with --bpm"
+        case .notPlayable(_, let reason): return "not playable audio (\(reason)); no BPM set"
         case .outOfRange(let bpm): return String(format: "%.1f BPM is outside %g–%g", bpm, TempoRanges.handSet.lowerBound, TempoRanges.handSet.upperBound)
         }
     }
@@ -24,9 +28,13 @@ public enum ManualBPM {
         case scale(Double)
     }
 
-    public static func apply(_ change: Change, to path: String, in catalog: Catalog) throws -> TrackRecord {
-        let absolute = FileWalker.absolutePath(path)
-        return try catalog.editHandData(path: absolute) { record in
+    /// `beforeCommit` runs with the changed row inside the catalog's transaction (`tag --write`
+    /// writes the file there): if it throws, the catalog keeps what it had. `commit: false` only
+    /// tells what the change would make of the row.
+    public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true,
+                             beforeCommit: ((TrackRecord) throws -> Void)? = nil) throws -> TrackRecord {
+        let absolute = try catalog.locate(path)
+        return try catalog.editHandData(path: absolute, commit: commit, beforeCommit: beforeCommit) { record in
             if change != .clear, !record.isPlayable {
                 throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed")
             }

@@ -7,6 +7,6 @@ public enum TrackRating: String, Codable, Sendable, CaseIterable {
 public enum Rating {
     /// Sets (or with nil clears) the rating of a catalogued file.
     public static func set(_ rating: TrackRating?, for path: String, in catalog: Catalog) throws -> TrackRecord {
-        try catalog.editHandData(path: FileWalker.absolutePath(path)) { $0.rating = rating }
+        try catalog.editHandData(path: try catalog.locate(path)) { $0.rating = rating }
     }
 }

@@ -9,11 +9,8 @@ public struct WorkoutBuilder {
     public var filter: MatchFilter
     /// Only this many of a segment's best-ranked candidates are weighed (enough for hours of music).
     public var candidatesPerSegment = 64
-
-    /// A segment is short when filled more than this many seconds under its length…
-    public static let shortSeconds = 45.0
-    /// …or, for segments under three minutes, more than this share of it.
-    public static let shortShare = 0.25
+    /// Varies the picks among good candidates (`SeededOrder`); the same seed, the same workout.
+    public var seed: UInt64 = 1
 
     public init(maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent, allowHalfTime: Bool = false, filter: MatchFilter = MatchFilter()) {
         rules = CadenceRules(spm: 170, maxShiftPercent: maxShiftPercent, allowHalfTime: allowHalfTime)
@@ -29,9 +26,8 @@ public struct WorkoutBuilder {
         public var filledSeconds: Double { tracks.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         /// Tracks in the catalog that fit this cadence at all (before the workout's other segments took theirs).
         public var available: Int
-        public var isShort: Bool {
-            plannedSeconds - filledSeconds > min(WorkoutBuilder.shortSeconds, WorkoutBuilder.shortShare * plannedSeconds)
-        }
+        /// Filled more than 5% under its length (`RunShortfall`).
+        public var isShort: Bool { RunShortfall.isShort(music: filledSeconds, planned: plannedSeconds) }
     }
 
     public struct Workout: Sendable {
@@ -50,6 +46,8 @@ public struct WorkoutBuilder {
             return worst
         }
         public var shortSegments: [FilledSegment] { segments.filter(\.isShort) }
+        /// A segment, or the whole workout, filled more than 5% short.
+        public var isShort: Bool { !shortSegments.isEmpty || RunShortfall.isShort(music: filledSeconds, planned: plannedSeconds) }
     }
 
     /// What a track costs a segment for each other segment, still to fill, that could use it: a
@@ -83,9 +81,9 @@ public struct WorkoutBuilder {
             open.remove(index)
             // One version of a song per segment, never one used before in the workout.
             var seen = usedSongs
-            let choices = Array(matches[index].filter {
+            let choices = SeededOrder.draw(Array(matches[index].filter {
                 !usedRecordings.contains($0.track.contentIdentity) && seen.insert(SongIdentity.key(for: $0.track)).inserted
-            }.prefix(candidatesPerSegment))
+            }.prefix(candidatesPerSegment)), seed: seed &+ UInt64(index))
             let wantedElsewhere = open.map { Set(matches[$0].map(\.track.contentIdentity)) }
             let costs = choices.enumerated().map { rank, match in
                 rank + 1 + WorkoutBuilder.contentionCost * wantedElsewhere.filter { $0.contains(match.track.contentIdentity) }.count

@@ -26,7 +26,11 @@ public enum WorkoutExport {
         public var plannedSeconds: Double
         public var filledSeconds: Double
         public var largestBoundaryErrorSeconds: Double
+        /// Filled more than 5% short (a segment or the whole): the command exits 3.
+        public var short: Bool
         public var segments: [Segment]
+        /// The seed the tracks were picked with (`workout --seed`).
+        public var seed: UInt64? = nil
     }
 
     public static func document(_ workout: WorkoutBuilder.Workout, profile: RunnerProfile.Resolved) -> Document {
@@ -34,7 +38,7 @@ public enum WorkoutExport {
         return Document(
             name: workout.plan.name, maxHR: profile.maxHR, maxHREstimated: profile.maxHREstimated,
             plannedSeconds: r(workout.plannedSeconds), filledSeconds: r(workout.filledSeconds),
-            largestBoundaryErrorSeconds: r(workout.largestBoundaryError),
+            largestBoundaryErrorSeconds: r(workout.largestBoundaryError), short: workout.isShort,
             segments: workout.segments.map { s in
                 Document.Segment(name: s.segment.name, zone: s.segment.zone, spm: s.spm, plannedSeconds: r(s.plannedSeconds),
                                  filledSeconds: r(s.filledSeconds), short: s.isShort, cue: s.cue,

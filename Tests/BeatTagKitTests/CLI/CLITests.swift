@@ -63,8 +63,9 @@ final class CLITests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
         let missing = try runBeattag(["scan", "/nonexistent/music", "--catalog", catalog])
-        XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "beattag: /nonexistent/music: no such file or folder\n")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "beattag: /nonexistent/music: no such file or folder; nothing scanned, no catalog made\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: catalog), "no empty catalog made for nothing")
 
         let noCatalog = try runBeattag(["list", "--catalog", (dir as NSString).appendingPathComponent("none.sqlite")])
         XCTAssertNotEqual(noCatalog.status, 0)

@@ -187,7 +187,7 @@ final class CatalogSafetyTests: XCTestCase {
         try runBeattag(["scan", library, "--catalog", catalog])
         let result = try runBeattag(["tag", (library as NSString).appendingPathComponent("odd/empty.wav"), "--bpm", "175", "--catalog", catalog])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("is not playable audio (empty file (0 bytes)); no BPM set"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("empty.wav: not playable audio (empty file (0 bytes)); no BPM set"), result.stderr)
     }
 
     /// A catalog the user may only read (a 0444 file in a folder they cannot write): readers work,

@@ -197,6 +197,25 @@ final class WorkoutCommandTests: XCTestCase {
         var name: String
         var segments: [Segment]
         var largestBoundaryErrorSeconds: Double
+        var seed: UInt64?
+        var short: Bool
+    }
+
+    func testTheSameSeedGivesTheSameWorkoutAndTheSeedIsPrinted() throws {
+        func paths(_ d: Document?) -> [[String]] { d?.segments.map { $0.tracks.map(\.path) } ?? [] }
+        let (first, a) = try workout(["4x4", "--max-hr", "190", "--seed", "42"])
+        let (_, b) = try workout(["4x4", "--max-hr", "190", "--seed", "42"])
+        XCTAssertEqual(a?.seed, 42)
+        XCTAssertTrue(first.stderr.contains("seed 42"), first.stderr)
+        XCTAssertFalse(paths(a).isEmpty)
+        XCTAssertEqual(paths(a), paths(b), "the same seed, the same workout")
+        // Without --seed one is chosen, printed, and gives the same workout when given back.
+        let (unseeded, c) = try workout(["4x4", "--max-hr", "190"])
+        let seed = try XCTUnwrap(c?.seed)
+        XCTAssertTrue(unseeded.stderr.contains("--seed \(seed)"), unseeded.stderr)
+        XCTAssertEqual(paths(try workout(["4x4", "--max-hr", "190", "--seed", "\(seed)"]).1), paths(c))
+        let others = try (1...4).map { paths(try workout(["4x4", "--max-hr", "190", "--seed", "\($0)"]).1) }
+        XCTAssertGreaterThan(Set(others.map { $0.description }).count, 1, "seeds vary the picks among good tracks")
     }
 
     private func workout(_ arguments: [String]) throws -> (CommandResult, Document?) {
@@ -318,7 +337,7 @@ final class WorkoutCommandTests: XCTestCase {
         XCTAssertEqual(doc.segments[1].filledSeconds, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: out))
         XCTAssertTrue(result.stderr.contains("110 SPM is short by 5:00 (\"walk\" 0:00 of 5:00)"), result.stderr)
-        XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "one line per short cadence")
+        XCTAssertEqual(result.stderr.split(separator: "\n").filter { !$0.contains("seed") }.count, 1, "one line per short cadence")
     }
 
     func testUnknownPlanAndBadPlanFileAreUsageErrors() throws {

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// What people type before ArgumentParser reads it: `--catalog PATH` before the command is moved
+/// after it (every command takes it), and a misspelt command gets "did you mean".
+enum CommandLineShape {
+    static var commandNames: [String] {
+        BeatTagCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    static func normalized(_ arguments: [String]) throws -> [String] {
+        var arguments = arguments
+        var leading: [String] = []
+        // `beattag --catalog c.sqlite list` → `beattag list --catalog c.sqlite`.
+        while let first = arguments.first, first == "--catalog" || first.hasPrefix("--catalog=") {
+            let takesNext = first == "--catalog" && arguments.count > 1
+            leading += Array(arguments.prefix(takesNext ? 2 : 1))
+            arguments.removeFirst(takesNext ? 2 : 1)
+        }
+        guard let command = arguments.first, !command.hasPrefix("-") else { return leading.isEmpty ? arguments : arguments + leading }
+        guard commandNames.contains(command) else {
+            let nearest = commandNames.map { ($0, editDistance($0, command)) }.min { $0.1 < $1.1 }
+            var message = "unknown command '\(command)'"
+            if let nearest, nearest.1 <= max(2, command.count / 3) { message += "; did you mean '\(nearest.0)'?" }
+            throw CommandFailure(message + " (`beattag --help` lists the commands)", code: ExitCode.validationFailure.rawValue)
+        }
+        return [command] + leading + arguments.dropFirst()
+    }
+
+    /// Levenshtein distance, for suggestions.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,108 @@
+@testable import BeatTagCLI
+@testable import BeatTagKit
+import Foundation
+import XCTest
+
+/// What a new user hit on a first afternoon with beattag (issue 35's friction list), each case as
+/// they typed it. The binary runs where the terminal matters (what a decoder library prints).
+final class NewUserFrictionTests: XCTestCase {
+    func testACatalogPathThatIsAFolderIsSaidInWords() throws {
+        let dir = try temporaryDirectory(self)
+        let result = try runBeattag(["scan", TestPaths.fixture("cc0"), "--catalog", dir])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("it is a folder; name the catalog file"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("I/O"), result.stderr)
+    }
+
+    func testAnalyzeOfAMissingFileOrATextFileSaysSoAndNothingElse() throws {
+        let dir = try temporaryDirectory(self)
+        let missing = try runBinary(["analyze", (dir as NSString).appendingPathComponent("nope.flac")])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.hasSuffix("nope.flac: no such file\n"), missing.stderr)
+        XCTAssertFalse(missing.stderr.contains("libsndfile"), missing.stderr)
+        // libmpg123 prints "Note: Illegal Audio-MPEG-Header" itself when handed text: it never is.
+        let text = try runBinary(["analyze", TestPaths.fixture("odd/notes.mp3")])
+        XCTAssertEqual(text.status, 1)
+        XCTAssertEqual(text.stderr.split(separator: "\n").count, 1, text.stderr)
+        XCTAssertTrue(text.stderr.contains("not audio: a text file"), text.stderr)
+        XCTAssertFalse(text.stderr.contains("Illegal"), text.stderr)
+    }
+
+    func testHeartRateMistakesAreUsageErrors() throws {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("p.toml")
+        let none = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(none.status, 64, none.stderr)
+        let backwards = try runBeattag(["zones", "--rest-hr", "120", "--max-hr", "100", "--profile", profile])
+        XCTAssertEqual(backwards.status, 64, backwards.stderr)
+        XCTAssertEqual(backwards.stderr.split(separator: "\n").count, 1, backwards.stderr)
+    }
+
+    func testAMisspeltCommandGetsASuggestionAndTheCatalogMayComeFirst() throws {
+        let typo = try runBeattag(["lst"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stderr.contains("did you mean 'list'?"), typo.stderr)
+        let fixtures = try ScannedFixtures(self)
+        let first = try runBeattag(["--catalog", fixtures.catalog, "list", "--limit", "3"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("3 of 25 tracks"), first.stdout)
+        XCTAssertEqual(try runBeattag(["--catalog=\(fixtures.catalog)", "stats"]).status, 0)
+    }
+
+    func testConfidenceIsPrintedOneWayAndHandSetShowsHand() throws {
+        let fixtures = try ScannedFixtures(self)
+        let catalog = try Catalog(path: fixtures.catalog, create: false)
+        let dnb = (fixtures.library as NSString).appendingPathComponent("dnb-174.ogg")
+        var row = try XCTUnwrap(try catalog.track(path: dnb))
+        // 0.927 everywhere as 0.92 (truncated: never rounded up over a threshold).
+        row.confidence = 0.927
+        _ = try catalog.saveScanResult(row)
+        let list = try runBeattag(["list", "--search", "two-step", "--catalog", fixtures.catalog])
+        let match = try runBeattag(["match", "--spm", "174", "--catalog", fixtures.catalog])
+        func line(_ text: String) -> String { text.split(separator: "\n").first { $0.contains("Two-step") }.map(String.init) ?? "" }
+        XCTAssertTrue(line(list.stdout).contains(" 0.92 "), list.stdout)
+        XCTAssertTrue(line(match.stdout).contains(" 0.92 "), match.stdout)
+        XCTAssertEqual(try runBeattag(["tag", dnb, "--bpm", "173", "--catalog", fixtures.catalog]).status, 0)
+        let after = try runBeattag(["list", "--search", "two-step", "--catalog", fixtures.catalog])
+        XCTAssertTrue(after.stdout.contains(" hand ") && !after.stdout.contains("0.92"), after.stdout)
+    }
+
+    func testLikesShowAndFilter() throws {
+        let fixtures = try ScannedFixtures(self)
+        let punk = (fixtures.library as NSString).appendingPathComponent("cc0/punk-180.mp3")
+        XCTAssertEqual(try runBeattag(["rate", punk, "--like", "--catalog", fixtures.catalog]).status, 0)
+        let liked = try runBeattag(["list", "--liked", "--catalog", fixtures.catalog])
+        XCTAssertTrue(liked.stdout.contains("♥") && liked.stdout.contains("Punk at 180") && liked.stdout.contains("1 track"), liked.stdout)
+        let match = try runBeattag(["match", "--spm", "178", "--liked", "--catalog", fixtures.catalog])
+        XCTAssertEqual(match.status, 0, match.stderr)
+        XCTAssertTrue(match.stdout.contains("♥") && match.stdout.contains("Punk at 180"), match.stdout)
+        XCTAssertFalse(match.stdout.contains("Two-step"), "only liked tracks with --liked")
+    }
+
+    func testStatsCountWhatTheChartLeavesOut() throws {
+        let fixtures = try ScannedFixtures(self)
+        let stats = try runBeattag(["stats", "--catalog", fixtures.catalog])
+        let counts = try LibraryStats(catalog: Catalog(path: fixtures.catalog, create: false, access: .readOnly))
+        XCTAssertGreaterThan(counts.belowRange, 0, "hip-hop at 90, house at 124–128")
+        XCTAssertTrue(stats.stdout.contains("outside the chart: \(counts.belowRange) below 140 BPM"), stats.stdout)
+    }
+
+    func testTablesFitTheTerminalAndSubfolderScansNameTheFolder() throws {
+        var table = TextTable(columns: ["#", "track", "folder"], flexible: [1, 2])
+        table.add(["1", String(repeating: "Very long title ", count: 10), "Artist/Album"])
+        let text = table.render(width: 80)
+        XCTAssertTrue(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, text)
+        XCTAssertTrue(text.contains("…"), text)
+        XCTAssertEqual(DisplayWidth.truncated("日本語のタイトル", to: 7), "日本語…")
+
+        let dir = try temporaryDirectory(self)
+        let album = (dir as NSString).appendingPathComponent("Artist/Album")
+        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: (album as NSString).appendingPathComponent("rock.flac"))
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", album, "--catalog", catalog]).status, 0)
+        let list = try runBeattag(["list", "--catalog", catalog])
+        XCTAssertTrue(list.stdout.contains("  Album  "), list.stdout)
+        let untagged = try runBeattag(["untagged", "--catalog", catalog])
+        XCTAssertFalse(untagged.stdout.contains(dir), "no full paths repeated: \(untagged.stdout)")
+    }
+}

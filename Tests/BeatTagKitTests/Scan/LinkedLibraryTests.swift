@@ -1,0 +1,58 @@
+@testable import BeatTagKit
+import Foundation
+import XCTest
+
+/// A library with a symbolically linked file and a linked folder: each file is one track under the
+/// path the user scanned, and `tag`, `rate` and playlists work with that path (or the target's).
+final class LinkedLibraryTests: XCTestCase {
+    func testLinkedFilesKeepTheirLibraryPaths() throws {
+        let dir = try temporaryDirectory(self)
+        let fm = FileManager.default
+        let elsewhere = (dir as NSString).appendingPathComponent("elsewhere")
+        let library = (dir as NSString).appendingPathComponent("lib")
+        try fm.createDirectory(atPath: (elsewhere as NSString).appendingPathComponent("folder"), withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: (library as NSString).appendingPathComponent("a"), withIntermediateDirectories: true)
+        let clip = (elsewhere as NSString).appendingPathComponent("clip.ogg")
+        try fm.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: clip)
+        try fm.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: (elsewhere as NSString).appendingPathComponent("folder/rock.flac"))
+        let linkedFile = (library as NSString).appendingPathComponent("a/linked.ogg")
+        try fm.createSymbolicLink(atPath: linkedFile, withDestinationPath: clip)
+        try fm.createSymbolicLink(atPath: (library as NSString).appendingPathComponent("b"),
+                                  withDestinationPath: (elsewhere as NSString).appendingPathComponent("folder"))
+        // A second link to the same file: still one track.
+        try fm.createSymbolicLink(atPath: (library as NSString).appendingPathComponent("a/again.ogg"), withDestinationPath: clip)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalog]).status, 0)
+        let paths = Set(try Catalog(path: catalog, create: false).allTracks().map(\.path))
+        XCTAssertEqual(paths.count, 2, "\(paths)")
+        XCTAssertTrue(paths.allSatisfy { $0.hasPrefix(library + "/") }, "library paths, not the links' targets: \(paths)")
+        let linkedPath = try XCTUnwrap(paths.first { $0.hasSuffix(".ogg") })
+
+        // By the library path, relative to the working directory as the user types it.
+        let tag = try runBeattag(["tag", linkedFile, "--bpm", "100", "--catalog", catalog])
+        XCTAssertEqual(tag.status, 0, tag.stderr)
+        XCTAssertEqual(try Catalog(path: catalog, create: false).track(path: linkedPath)?.bpmManual, 100)
+        // By the target's path: the same track.
+        let rock = (library as NSString).appendingPathComponent("b/rock.flac")
+        XCTAssertEqual(try runBeattag(["rate", (elsewhere as NSString).appendingPathComponent("folder/rock.flac"), "--like",
+                                       "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try Catalog(path: catalog, create: false).track(path: rock)?.rating, .liked)
+        XCTAssertEqual(try runBeattag(["tag", rock, "--bpm", "151", "--catalog", catalog]).status, 0)
+
+        // The playlist names the library path, relative to the playlist.
+        let list = (dir as NSString).appendingPathComponent("p.m3u8")
+        let playlist = try runBeattag(["playlist", "--spm", "150", "--duration", "2m", "--allow-short", "-o", list, "--catalog", catalog])
+        XCTAssertEqual(playlist.status, 0, playlist.stderr)
+        let text = try String(contentsOfFile: list, encoding: .utf8)
+        XCTAssertTrue(text.contains("\nlib/b/rock.flac\n"), text)
+        XCTAssertFalse(text.contains("elsewhere"), text)
+    }
+
+    func testLexicalPathsDoNotFollowLinks() throws {
+        XCTAssertEqual(LexicalPath.clean("/a/./b//c/../d/"), "/a/b/d")
+        XCTAssertEqual(LexicalPath.clean("/../x"), "/x")
+        XCTAssertEqual(LexicalPath.absolute("x/../y", workingDirectory: "/w"), "/w/y")
+        XCTAssertEqual(M3U8Writer.relativePath(from: "/m/lists", to: "/m/lib/b/rock.flac"), "../lib/b/rock.flac")
+    }
+}
