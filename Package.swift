@@ -37,6 +37,11 @@ let package = Package(
         .systemLibrary(
             name: "CEspeak", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]),
+        // Chromaprint recognises one recording across encodings; opened with dlopen on first use
+        // (it links FFmpeg), so only the libchromaprint1 runtime is needed, and only by scan.
+        .target(
+            name: "CChromaprint",
+            linkerSettings: [.linkedLibrary("dl")]),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
         .target(
             name: "CTagLibShim",
@@ -44,7 +49,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CChromaprint",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

@@ -18,6 +18,8 @@ struct ListCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Order: path, bpm, title, artist or confidence.", valueName: "key")) var sort: TrackQuery.Sort = .path
     @Option(parsing: .unconditional, help: "Show at most this many (default: 100 in the table, all with --json).") var limit: Int?
     @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false
+    @Flag(help: "Only files that hold the same recording as another (another format or bit rate), grouped; match and playlists use one copy of each, lossless first.")
+    var duplicates = false
     @Flag(help: "One JSON array of rows (beats included).") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
@@ -42,15 +44,17 @@ struct ListCommand: ParsableCommand {
         var query = TrackQuery()
         (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
         query.likedOnly = liked
+        if duplicates { (query.copiesOnly, query.sort) = (true, .recording) }
         (query.sort, query.limit, query.includeBeats) = (sort, limit ?? (json ? nil : 100), json)
         let rows = try catalog.tracks(matching: query)
         if json {
             try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })
             return
         }
-        var table = TextTable(columns: ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"], flexible: [7, 8])
+        var table = TextTable(columns: (duplicates ? ["copy of"] : []) + ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"],
+                              flexible: duplicates ? [8, 9] : [7, 8])
         for t in rows {
-            table.add([t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
+            table.add((duplicates ? [t.recording.map { "#\($0)" } ?? "-"] : []) + [t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
                        t.bpmTag.map { String(format: "%.1f", $0) } ?? "-",
                        TrackCells.confidence(t), TrackCells.rating(t), t.state.rawValue,
                        t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"), t.folder,

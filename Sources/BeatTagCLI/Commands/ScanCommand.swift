@@ -83,6 +83,9 @@ struct ScanCommand: ParsableCommand {
         } catch let error as CatalogError {
             throw CommandFailure("\(error)", code: 2)
         } catch { throw CommandFailure("scan stopped: \(CatalogError.userFacing(error))") }
+        if let reason = summary.recordingsNotCompared, summary.analysed > 0 {
+            console.problem("\(reason); copies of one recording in other formats are not recognised")
+        }
         if json {
             try console.printJSON(summary)
         } else {
@@ -91,6 +94,7 @@ struct ScanCommand: ParsableCommand {
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"
                 + (summary.moved > 0 ? ", moved \(summary.moved)" : "")
                 + (summary.rightsChanged > 0 ? ", rights changed \(summary.rightsChanged)" : "")
+                + (summary.sameRecording > 0 ? ", copies of a recording \(summary.sameRecording)" : "")
                 + (summary.missing > 0 ? ", now missing \(summary.missing)" : "")
                 + String(format: " in %.1f s (%.1f files/s)", summary.wallSeconds, rate)
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))

@@ -8,15 +8,22 @@ public enum AudioFileAnalysis {
     public struct Timing: Sendable {
         public var decodeSeconds = 0.0
         public var analysisSeconds = 0.0
-        public init(decodeSeconds: Double = 0, analysisSeconds: Double = 0) {
+        /// Fingerprinting the recording (Chromaprint), when asked.
+        public var printSeconds = 0.0
+        public init(decodeSeconds: Double = 0, analysisSeconds: Double = 0, printSeconds: Double = 0) {
             self.decodeSeconds = decodeSeconds
             self.analysisSeconds = analysisSeconds
+            self.printSeconds = printSeconds
         }
     }
 
-    public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil,
+    /// `recordingPrint`: also fingerprint the recording (`RecordingPrinter`, when Chromaprint is
+    /// installed) from the same decoded audio, into `info.recordingPrint`.
+    public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil, recordingPrint: Bool = false,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioSources.open(path: path)
+        let printer = recordingPrint ? RecordingPrinter(sampleRate: decoder.info.sampleRate) : nil
+        var printFeedTime = 0.0, printFinishTime = 0.0
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
         var hash = AudioHash(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
@@ -32,6 +39,11 @@ public enum AudioFileAnalysis {
                     frames += block.count
                     hash.add(block)
                     analyzer.process(block)
+                    if let printer {
+                        let p0 = DispatchTime.now().uptimeNanoseconds
+                        printer.add(block)
+                        printFeedTime += Double(DispatchTime.now().uptimeNanoseconds - p0) / 1e9
+                    }
                 }
             } catch let error as DecodeError {
                 // A damaged tail (an interrupted download): keep what decoded if there is enough of it.
@@ -55,8 +67,15 @@ public enum AudioFileAnalysis {
         var result = try analyzer.finish(inspect: inspect)
         result.decodeWarning = warning
         analysisTime += Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e9
-        timing?.pointee = Timing(decodeSeconds: decodeTime, analysisSeconds: analysisTime)
         var info = decoder.info
+        if let printer {
+            let p0 = DispatchTime.now().uptimeNanoseconds
+            info.recordingPrint = printer.finish()
+            printFinishTime = Double(DispatchTime.now().uptimeNanoseconds - p0) / 1e9
+        }
+        // Feeding the printer happened inside the analysis's share of each block.
+        timing?.pointee = Timing(decodeSeconds: decodeTime, analysisSeconds: analysisTime - printFeedTime,
+                                 printSeconds: printFeedTime + printFinishTime)
         info.frames = Int64(frames)
         info.audioHash = hash.value
         return (info, result)

@@ -20,6 +20,12 @@ extension Catalog {
             } else {
                 try db.execute(sql: "DELETE FROM trackBeats WHERE trackId = ?", arguments: [copy.id])
             }
+            if let print = copy.recordingPrint {
+                try db.execute(sql: "INSERT OR REPLACE INTO trackPrint (trackId, print, hash) VALUES (?, ?, ?)",
+                               arguments: [copy.id, print.data, Int64(print.hash)])
+            } else if copy.state != .missing {
+                try db.execute(sql: "DELETE FROM trackPrint WHERE trackId = ?", arguments: [copy.id])
+            }
         }
         return copy
     }

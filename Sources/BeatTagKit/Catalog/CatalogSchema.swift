@@ -103,6 +103,17 @@ enum CatalogSchema {
         migrator.registerMigration("v7: likes") { db in
             try db.alter(table: "track") { t in t.add(column: "rating", .text) }
         }
+        migrator.registerMigration("v8: recordings") { db in
+            // Acoustic fingerprints (Chromaprint), apart like beat lists: read only to compare.
+            try db.create(table: "trackPrint") { t in
+                t.primaryKey("trackId", .integer).references("track", onDelete: .cascade)
+                t.column("print", .blob).notNull()
+                t.column("hash", .integer).notNull()
+            }
+            // Copies of one recording share the id of the group's first track; NULL: no other copy known.
+            try db.alter(table: "track") { t in t.add(column: "recording", .integer).indexed() }
+            try db.create(index: "track_on_duration", on: "track", columns: ["durationSeconds"])
+        }
         return migrator
     }
 }

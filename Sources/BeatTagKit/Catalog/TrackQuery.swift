@@ -14,6 +14,8 @@ public struct TrackQuery: Sendable {
     public var source: SourceType?
     /// Only tracks rated liked.
     public var likedOnly = false
+    /// Only files that hold a recording another file holds too (another encoding).
+    public var copiesOnly = false
     /// Found in path, title, artist, album or genre, case and accents ignored (`TextMatch`).
     public var search: String?
     /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
@@ -27,8 +29,11 @@ public struct TrackQuery: Sendable {
 
     public enum Sort: String, CaseIterable, Sendable {
         case path, bpm, title, artist, confidence
+        /// Copies of one recording together (`list --duplicates`).
+        case recording
         var orderBy: String {
             switch self {
+            case .recording: return "recording IS NULL, recording, path"
             case .path: return "path"
             case .bpm: return "bpm IS NULL, bpm, path"
             case .title: return "coalesce(title, path) COLLATE NOCASE, path"
@@ -54,6 +59,7 @@ public struct TrackQuery: Sendable {
         if presentOnly { conditions.append("state != ?"); arguments += [TrackState.missing.rawValue] }
         if let source { conditions.append("sourceType = ?"); arguments += [source.rawValue] }
         if likedOnly { conditions.append("rating = ?"); arguments += [TrackRating.liked.rawValue] }
+        if copiesOnly { conditions.append("recording IS NOT NULL") }
         if let search {
             let fields = ["path", "title", "artist", "album", "genre"].map { "instr(\(Catalog.foldFunction.name)(\($0)), ?) > 0" }
             conditions.append("(" + fields.joined(separator: " OR ") + ")")

@@ -73,8 +73,13 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     public var decoder: String?
     /// Liked or disliked by hand (`beattag rate`); hand data, never changed by a scan.
     public var rating: TrackRating?
+    /// The recording this file is a copy of (the id of the group's first track), when another
+    /// file in the catalog holds the same recording in another encoding (`RecordingPrint`).
+    public var recording: Int64?
+    /// The acoustic fingerprint the scan just made: stored in `trackPrint`, never loaded with rows.
+    public var recordingPrint: RecordingPrint? = nil
 
-    /// The `track` table's columns: every stored property but `beats`.
+    /// The `track` table's columns: every stored property but `beats` and `recordingPrint`.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, path, fileSize, modifiedAt, fingerprint, state, format, durationSeconds, sampleRate, channels, bitrateKbps
         case title, artist, album, genre, year, trackNumber
@@ -82,7 +87,7 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
         case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
         case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
-        case audioHash, libraryRoot, decoder, rating
+        case audioHash, libraryRoot, decoder, rating, recording
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -100,10 +105,20 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         scannedAt = now
     }
 
-    /// The same recording, whatever its path: byte-identical copies (and retagged ones, once decoded)
-    /// share it, so they count once in matches, playlists and stats.
+    /// The same recording, whatever its path: copies in other encodings (`recording`, found by
+    /// acoustic fingerprint) and byte-identical or retagged copies (the decoded audio's hash) share
+    /// it, so they count once in matches, playlists, workouts and runs.
     public var contentIdentity: String {
-        audioHash.map { "a:\($0)" } ?? fingerprint.map { "f:\($0)" } ?? id.map { "i:\($0)" } ?? "p:\(path)"
+        recording.map { "r:\($0)" } ?? audioHash.map { "a:\($0)" } ?? fingerprint.map { "f:\($0)" } ?? id.map { "i:\($0)" } ?? "p:\(path)"
+    }
+
+    /// Formats that keep every sample.
+    static let losslessFormats: Set<String> = ["flac", "wav", "aiff", "alac", "wavpack", "ape", "tta"]
+
+    /// How good a source this file is among copies of one recording: lossless first, then the
+    /// higher bit rate.
+    public var sourceQuality: Int {
+        (TrackRecord.losslessFormats.contains(format ?? "") ? 1_000_000 : 0) + (bitrateKbps ?? 0)
     }
 
     /// Audio a player can play: decoded here, or catalogued from the tags of an audio stream. An

@@ -12,6 +12,8 @@ public struct AudioStreamInfo: Equatable, Sendable {
     public var startOffsetFrames: Int = 0
     /// The decoded audio's identity (`AudioHash`), once `AudioFileAnalysis` has decoded it.
     public var audioHash: String?
+    /// The recording's acoustic fingerprint, when `AudioFileAnalysis` was asked for it.
+    public var recordingPrint: RecordingPrint?
 
     public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
 }

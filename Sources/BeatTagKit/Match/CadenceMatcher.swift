@@ -8,7 +8,7 @@ public enum CadenceMatcher {
         case missing = "file missing"
         case unplayable = "not playable audio"
         case filtered = "filtered out"
-        case duplicate = "identical copy of a listed track"
+        case duplicate = "another copy of a listed recording"
         case disliked = "disliked"
     }
 
@@ -48,11 +48,22 @@ public enum CadenceMatcher {
             }
         }
         matches.sort(by: rankedBefore)
-        // Identical audio counts once: the best-ranked copy stays.
+        // One recording counts once, wherever its best-ranked copy ranks; the copy offered is the
+        // better source (lossless first, then the higher bit rate).
+        var best: [String: CadenceMatch] = [:]
+        for match in matches {
+            let key = match.track.contentIdentity
+            if let kept = best[key] {
+                rejected[.duplicate, default: 0] += 1
+                if match.track.sourceQuality > kept.track.sourceQuality { best[key] = match }
+            } else {
+                best[key] = match
+            }
+        }
         var seen = Set<String>()
-        matches = matches.filter { match in
-            guard seen.insert(match.track.contentIdentity).inserted else { rejected[.duplicate, default: 0] += 1; return false }
-            return true
+        matches = matches.compactMap { match in
+            let key = match.track.contentIdentity
+            return seen.insert(key).inserted ? best[key] : nil
         }
         let nearest = nearMisses.sorted { abs($0 - rules.spm) < abs($1 - rules.spm) }
         return Result(matches: matches, rejected: rejected, filtered: filtered, nearest: Array(nearest.prefix(5)))

@@ -12,6 +12,8 @@ public final class LibraryScanner: @unchecked Sendable {
     private var cancelled = false
     /// Rows a file of this scan has taken over (moved, renamed or retagged): each is taken once.
     private var claimed = Set<Int64>()
+    /// Tracks that have a recording print (nil when Chromaprint is missing: none can be made).
+    private var withPrints: Set<Int64>?
     public var onProgress: (@Sendable (ScanProgress) -> Void)?
     /// Called with a one-line message for each file that fails or vanishes, each walk problem and
     /// each unavailable root.
@@ -40,6 +42,8 @@ public final class LibraryScanner: @unchecked Sendable {
         var walk = FileWalker.walk(roots: options.roots)
         summary.found = walk.files.count
         let existing = try catalog.allTracks()
+        if !Chromaprint.available { summary.recordingsNotCompared = Chromaprint.unavailableReason }
+        withPrints = Chromaprint.available ? try catalog.trackIDsWithPrints() : nil
         let unavailable = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }
@@ -130,6 +134,7 @@ public final class LibraryScanner: @unchecked Sendable {
                          summary: inout ScanSummary) throws {
         var next = 0, done = 0
         var firstError: Error?
+        var printed: [Int64] = []
         var tally = summary
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.workers, work.count))) { _ in
             while true {
@@ -145,8 +150,10 @@ public final class LibraryScanner: @unchecked Sendable {
                 if let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
                     previous = moved  // keeps its id, manual BPM and rights
                 }
+                var timing = AudioFileAnalysis.Timing()
                 var (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
-                                                               now: Date().timeIntervalSince1970, fingerprint: fingerprint)
+                                                               now: Date().timeIntervalSince1970, fingerprint: fingerprint,
+                                                               timing: &timing)
                 record.libraryRoot = roots.filter { file.path.isInside(folder: $0) }.max { $0.count < $1.count }
                 // Moved and retagged: the bytes differ, the audio does not. The old row's hand data follows.
                 if previous == nil, let hash = record.audioHash,
@@ -154,7 +161,8 @@ public final class LibraryScanner: @unchecked Sendable {
                     record.adoptHandData(from: gone)
                     previous = gone
                 }
-                do { try store(record, outcome: outcome, previous: previous) } catch {
+                let stored: TrackRecord
+                do { stored = try store(record, outcome: outcome, previous: previous) } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
                 }
@@ -162,6 +170,8 @@ public final class LibraryScanner: @unchecked Sendable {
                 done += 1
                 if previous != nil, row == nil { tally.moved += 1 }
                 tally.count(outcome, record: record, hadRow: previous != nil)
+                tally.printSeconds += timing.printSeconds
+                if stored.recordingPrint != nil, let id = stored.id { printed.append(id) }
                 let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                 lock.unlock()
                 if outcome == .failed || outcome == .vanished {
@@ -172,6 +182,10 @@ public final class LibraryScanner: @unchecked Sendable {
         }
         summary = tally
         if let firstError { throw firstError }
+        // One at a time once all are stored: two copies analysed at once see each other here.
+        for id in printed.sorted() where !isCancelled {
+            if try catalog.groupRecording(of: id) { summary.sameRecording += 1 }
+        }
     }
 
     /// The first of `candidates` whose file is gone (marked missing, or not on disk now) and that
@@ -186,19 +200,21 @@ public final class LibraryScanner: @unchecked Sendable {
         return row
     }
 
-    private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?) throws {
+    private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?) throws -> TrackRecord {
         if outcome == .vanished {
             // Only a row we already had is touched, and only its state.
             if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
-        } else {
-            _ = try catalog.saveScanResult(record)
+            return record
         }
+        return try catalog.saveScanResult(record)
     }
 
     /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this
     /// version from audio decoded by the decoder version this build has.
     private func isUnchanged(_ file: FoundFile, row: TrackRecord) -> Bool {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
+        // Decoded before recordings were fingerprinted: decoded again, once, for its print.
+        if let withPrints, row.state == .analysed, let id = row.id, !withPrints.contains(id) { return false }
         if let stored = row.decoder, let library = DecoderLibrary(identity: stored), stored != library.identity { return false }
         if row.modifiedAt == file.modifiedAt { return true }
         guard let stored = row.fingerprint, stored == Fingerprint.of(path: file.path, size: file.size) else { return false }

@@ -11,6 +11,12 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// Unchanged files whose rights changed (a `.beattag-rights` added, edited or removed, another
     /// `--source`): updated without re-analysis.
     public var rightsChanged = 0
+    /// Files found to be another copy of a recording the catalog holds (another encoding).
+    public var sameRecording = 0
+    /// Seconds spent fingerprinting recordings (Chromaprint), over all files of this scan.
+    public var printSeconds = 0.0
+    /// Why recordings were not fingerprinted (Chromaprint missing), if so.
+    public var recordingsNotCompared: String?
     public var missing = 0
     public var interrupted = false
     public var audioSeconds = 0.0

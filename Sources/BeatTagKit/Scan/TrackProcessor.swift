@@ -10,8 +10,10 @@ public enum TrackProcessor {
     }
 
     /// `fingerprint`: when the caller already computed it (the scanner does, to recognise moves).
+    /// `timing`: where decoding, analysis and fingerprinting took their time.
     public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
-                               now: Double, fingerprint: String? = nil) -> (TrackRecord, Outcome) {
+                               now: Double, fingerprint: String? = nil,
+                               timing: UnsafeMutablePointer<AudioFileAnalysis.Timing>? = nil) -> (TrackRecord, Outcome) {
         guard FileManager.default.fileExists(atPath: file.path) else {
             // Nothing about the file changed that we know of: keep what was stored, mark it missing.
             var gone = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
@@ -54,7 +56,8 @@ public enum TrackProcessor {
             return (record, .metadataOnly)
         }
         do {
-            let (info, result) = try AudioFileAnalysis.analyse(path: file.path)
+            let (info, result) = try AudioFileAnalysis.analyse(path: file.path, timing: timing, recordingPrint: true)
+            record.recordingPrint = info.recordingPrint
             record.format = info.format
             record.sampleRate = info.sampleRate
             record.channels = info.channels

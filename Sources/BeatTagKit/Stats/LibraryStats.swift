@@ -35,7 +35,7 @@ public struct LibraryStats: Codable, Sendable {
     public static let bucketWidth = 5.0
 
     /// Counted in SQL and over a light projection of the runnable tempo range, so a 100,000-track
-    /// catalog is not loaded. Tracks with identical audio count once per cadence (as in `match`,
+    /// catalog is not loaded. Copies of one recording count once per cadence (as in `match`,
     /// unless two copies carry different rights); the tempo rule is `CadenceRules.fit`, as in `match`.
     public init(catalog: Catalog, maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) throws {
         let range = LibraryStats.range, width = LibraryStats.bucketWidth
@@ -86,12 +86,15 @@ public struct LibraryStats: Codable, Sendable {
             let sharedBytes = try String.fetchAll(db, sql: """
                 SELECT fingerprint FROM track WHERE audioHash IS NULL AND fingerprint IS NOT NULL GROUP BY fingerprint HAVING count(*) > 1
                 """)
+            // Copies of one recording in other encodings (`recording`, on its index) count once as well.
+            let anyRecordingGroup = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM track WHERE recording IS NOT NULL)") ?? false
             var extra: [String: Int] = [:]
-            if !sharedAudio.isEmpty || !sharedBytes.isEmpty {
+            if !sharedAudio.isEmpty || !sharedBytes.isEmpty || anyRecordingGroup {
                 let copies = try Row.fetchAll(db, sql: """
                     SELECT bpm, tempoAdjustAllowed,
-                           count(*) - count(DISTINCT coalesce('a:' || audioHash, 'f:' || fingerprint, 'i:' || id)) AS extra
-                    FROM track WHERE \(inWindow) AND (audioHash IN (SELECT value FROM json_each(?)) OR fingerprint IN (SELECT value FROM json_each(?)))
+                           count(*) - count(DISTINCT coalesce('r:' || recording, 'a:' || audioHash, 'f:' || fingerprint, 'i:' || id)) AS extra
+                    FROM track WHERE \(inWindow) AND (recording IS NOT NULL OR audioHash IN (SELECT value FROM json_each(?))
+                                                     OR fingerprint IN (SELECT value FROM json_each(?)))
                     GROUP BY bpm, tempoAdjustAllowed
                     """, arguments: window + [try Self.jsonArray(sharedAudio), try Self.jsonArray(sharedBytes)])
                 for row in copies { extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] = row["extra"] }

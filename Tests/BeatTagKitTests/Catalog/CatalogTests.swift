@@ -33,7 +33,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -142,8 +142,10 @@ final class CatalogUpgradeTests: XCTestCase {
         let catalog = try Catalog(path: path)
         XCTAssertEqual(try catalog.track(path: wav.path)?.decoder, DecoderLibrary.libsndfile.identity)
         let summary = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [m4a.path, wav.path])).run()
-        XCTAssertEqual(summary.analysed, 1)
-        XCTAssertEqual(summary.unchanged, 1)
+        // The WAV too: decoded before recordings were fingerprinted, it is decoded once more for its print.
+        XCTAssertEqual(summary.analysed, 2)
+        XCTAssertEqual(summary.unchanged, 0)
+        XCTAssertEqual(try catalog.trackIDsWithPrints().count, 2)
         let row = try XCTUnwrap(try catalog.track(path: m4a.path))
         XCTAssertEqual(row.state, .analysed)
         XCTAssertEqual(row.decoder, DecoderLibrary.ffmpeg.identity)

@@ -47,7 +47,14 @@ final class SndfileSourceTests: XCTestCase {
     }
 
     func testCorruptAndNonAudioFilesThrow() {
-        for file in ["odd/corrupt.flac", "odd/notes.mp3", "odd/empty.wav", "odd/drm-protected.m4a"] {
+        // Text never reaches a decoder (libmpg123 would print on the terminal).
+        XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture("odd/notes.mp3"))) { error in
+            XCTAssertEqual(error as? DecodeError, .notAudio(path: TestPaths.fixture("odd/notes.mp3"), what: "a text file"))
+        }
+        XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture("odd/no-such-file.flac"))) { error in
+            XCTAssertEqual("\(error)", "no such file")
+        }
+        for file in ["odd/corrupt.flac", "odd/empty.wav", "odd/drm-protected.m4a"] {
             XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture(file)), file) { error in
                 guard case DecodeError.cannotOpen(_, let reason) = error else { return XCTFail("\(file): \(error)") }
                 // Both decoders had their say, in one line.

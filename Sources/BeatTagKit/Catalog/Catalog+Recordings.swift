@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+
+/// Copies of one recording in other encodings: grouped by acoustic fingerprint after a scan.
+extension Catalog {
+    /// Files of about the same length are the only candidates: within 2 s or 2%.
+    static func durationWindow(_ seconds: Double) -> ClosedRange<Double> {
+        let slack = max(2, seconds * 0.02)
+        return (seconds - slack)...(seconds + slack)
+    }
+
+    /// Compares the print of track `id` with those of present tracks of about its length and tempo, and
+    /// puts it in the recording group of the first it matches (the group made now, if the other
+    /// had none). A track that matches none leaves its group. True when it joined one.
+    @discardableResult
+    public func groupRecording(of id: Int64) throws -> Bool {
+        var joined = false
+        try writeImmediately { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT t.durationSeconds, t.bpmAnalysed, t.recording, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
+                WHERE t.id = ?
+                """, arguments: [id]), let duration: Double = row["durationSeconds"] else { return }
+            let print = RecordingPrint(data: row["print"], hash: UInt32(truncatingIfNeeded: row["hash"] as Int64))
+            let window = Catalog.durationWindow(duration)
+            let candidates = try Row.fetchAll(db, sql: """
+                SELECT t.id, t.recording, t.bpmAnalysed, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
+                WHERE t.durationSeconds BETWEEN ? AND ? AND t.id != ? AND t.state != 'missing' ORDER BY t.id
+                """, arguments: [window.lowerBound, window.upperBound, id])
+            let bpm: Double? = row["bpmAnalysed"]
+            for candidate in candidates where RecordingPrint.sameTempo(bpm, candidate["bpmAnalysed"]) {
+                let other = RecordingPrint(data: candidate["print"], hash: UInt32(truncatingIfNeeded: candidate["hash"] as Int64))
+                guard print.isSameRecording(as: other) else { continue }
+                let otherID: Int64 = candidate["id"]
+                let group = (candidate["recording"] as Int64?) ?? otherID
+                try db.execute(sql: "UPDATE track SET recording = ? WHERE id IN (?, ?)", arguments: [group, id, otherID])
+                joined = true
+                return
+            }
+            if (row["recording"] as Int64?) != nil {
+                try db.execute(sql: "UPDATE track SET recording = NULL WHERE id = ?", arguments: [id])
+            }
+        }
+        return joined
+    }
+
+    /// Ids of the tracks that have a fingerprint.
+    public func trackIDsWithPrints() throws -> Set<Int64> {
+        try pool.read { db in Set(try Int64.fetchAll(db, sql: "SELECT trackId FROM trackPrint")) }
+    }
+}

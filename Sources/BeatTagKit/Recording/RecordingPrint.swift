@@ -1,0 +1,68 @@
+import Foundation
+
+/// A recording's acoustic fingerprint: Chromaprint's raw items (one 32-bit word per ~124 ms) of
+/// its first two minutes, and their 32-bit SimHash. Two encodings of one recording (FLAC and its
+/// AAC, Opus or MP3 copy, another bit rate) give nearly the same bits; two recordings do not.
+/// Compared here, bit by bit: never through a hash of the bytes, which any re-encode changes.
+public struct RecordingPrint: Equatable, Sendable {
+    public var items: [UInt32]
+    /// `chromaprint_hash_fingerprint`: close (few differing bits) for similar prints.
+    public var hash: UInt32
+
+    public init(items: [UInt32], hash: UInt32) {
+        self.items = items
+        self.hash = hash
+    }
+
+    /// Audio fingerprinted from the start of a track.
+    public static let seconds = 120.0
+    /// Two prints whose bits differ in at most this share, at their best alignment, can be one
+    /// recording. Unrelated music differs in about half of its bits, lossy copies of one recording
+    /// in a few percent; but audio without pitched sound (drums alone) gives prints that differ
+    /// little whatever it is, so the tempo must agree too (`sameTempo`, docs/recordings.md).
+    public static let sameRecordingBitErrorRate = 0.15
+    /// One recording has one tempo: analysed BPMs of two copies agree within 1% (or at an octave,
+    /// where one copy's analysis chose the other level).
+    public static func sameTempo(_ a: Double?, _ b: Double?) -> Bool {
+        guard let a, let b, a > 0, b > 0 else { return true }
+        return [1.0, 2.0, 0.5].contains { abs(a * $0 / b - 1) <= 0.01 }
+    }
+    /// Alignments tried either way, in items (about 1 s): priming and lead-ins differ by encoder.
+    public static let largestShift = 8
+    /// Fewer items in common (about 5 s) say nothing.
+    public static let fewestItems = 40
+
+    /// The share of differing bits at the best alignment within ±`largestShift` items; 1 when the
+    /// prints overlap by fewer than `fewestItems`.
+    public func bitErrorRate(to other: RecordingPrint) -> Double {
+        var best = 1.0
+        for shift in -RecordingPrint.largestShift...RecordingPrint.largestShift {
+            let a = max(0, shift), b = max(0, -shift)
+            let count = min(items.count - a, other.items.count - b)
+            guard count >= RecordingPrint.fewestItems else { continue }
+            var differing = 0
+            for i in 0..<count { differing += (items[a + i] ^ other.items[b + i]).nonzeroBitCount }
+            best = min(best, Double(differing) / Double(32 * count))
+        }
+        return best
+    }
+
+    public func isSameRecording(as other: RecordingPrint) -> Bool {
+        bitErrorRate(to: other) <= RecordingPrint.sameRecordingBitErrorRate
+    }
+
+    /// Little-endian words, as the catalog stores them.
+    public var data: Data {
+        var data = Data(capacity: items.count * 4)
+        for item in items { withUnsafeBytes(of: item.littleEndian) { data.append(contentsOf: $0) } }
+        return data
+    }
+
+    public init(data: Data, hash: UInt32) {
+        let bytes = [UInt8](data)
+        let items = stride(from: 0, to: bytes.count - 3, by: 4).map { i in
+            UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+        }
+        self.init(items: items, hash: hash)
+    }
+}

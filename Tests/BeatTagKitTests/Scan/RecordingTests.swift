@@ -1,0 +1,63 @@
+@testable import BeatTagKit
+import Foundation
+import XCTest
+
+/// One recording in several encodings (the fixtures' house-128 as WAV, ALAC, AAC and iTunes AAC;
+/// trance-140 as FLAC, AAC and WMA; rock-150 and its truncated AAC): recognised by Chromaprint
+/// fingerprints, offered once (the lossless copy), listed every one.
+final class RecordingTests: XCTestCase {
+    private func groups(_ catalog: String) throws -> Set<Set<String>> {
+        let rows = try Catalog(path: catalog, create: false).allTracks().filter { $0.recording != nil }
+        return Set(Dictionary(grouping: rows, by: { $0.recording! }).values.map { Set($0.map { ($0.path as NSString).lastPathComponent }) })
+    }
+
+    func testCopiesInOtherFormatsAreOneRecordingAndOthersAreNot() throws {
+        let fixtures = try ScannedFixtures(self)
+        XCTAssertEqual(try groups(fixtures.catalog), [
+            ["house-128.wav", "house-128-alac.m4a", "house-128-aac.mp4", "itunes-priming.m4a"],
+            ["trance-140.flac", "trance-140-aac.m4a", "trance-140.wma"],
+            ["rock-150.flac", "truncated.m4a"],
+        ])
+        // Offered once, the lossless copy; listed every one.
+        let match = try runBeattag(["match", "--spm", "128", "--json", "--catalog", fixtures.catalog])
+        let paths = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(match.stdout.utf8)) as? [[String: Any]])
+            .compactMap { ($0["track"] as? [String: Any])?["path"] as? String }.map { ($0 as NSString).lastPathComponent }
+        XCTAssertEqual(paths.filter { $0.hasPrefix("house-128") || $0 == "itunes-priming.m4a" }.count, 1, "\(paths)")
+        XCTAssertTrue(paths.contains("house-128.wav") || paths.contains("house-128-alac.m4a"), "lossless first: \(paths)")
+        let list = try runBeattag(["list", "--duplicates", "--catalog", fixtures.catalog])
+        XCTAssertTrue(list.stdout.contains("9 tracks"), list.stdout)
+        let playlist = (fixtures.folder as NSString).appendingPathComponent("p.m3u8")
+        _ = try runBeattag(["playlist", "--spm", "140", "--duration", "10m", "--allow-short", "-o", playlist, "--catalog", fixtures.catalog])
+        let entries = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.filter { $0.contains("trance-140") }.count, 1, "\(entries)")
+        XCTAssertTrue(entries.contains { $0.hasSuffix("trance-140.flac") }, "the FLAC, not the AAC or WMA: \(entries)")
+    }
+
+    func testWithoutChromaprintScansGoOnAndSaySo() throws {
+        let dir = try temporaryDirectory(self)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        let scan = try runBinary(["scan", TestPaths.fixture("encoded"), "--catalog", catalog],
+                                 environment: ["BEATTAG_LIBCHROMAPRINT": "libchromaprint-hidden.so.1"])
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+        XCTAssertTrue(scan.stderr.contains("Chromaprint is not installed") && scan.stderr.contains("libchromaprint1"), scan.stderr)
+        XCTAssertEqual(scan.stderr.split(separator: "\n").count, 1, scan.stderr)
+        XCTAssertEqual(try groups(catalog), [])
+        // Installed again: the next plain scan fingerprints what it could not.
+        XCTAssertEqual(try runBinary(["scan", TestPaths.fixture("encoded"), "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try groups(catalog), [["house-128-alac.m4a", "house-128-aac.mp4"], ["trance-140-aac.m4a", "trance-140.wma"]])
+    }
+
+    func testBitErrorRateFindsTheAlignmentAndNeedsOverlap() {
+        var rng = SplitMix64(seed: 3)
+        let a = (0..<200).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        let shifted = RecordingPrint(items: Array(a.dropFirst(3)), hash: 0)
+        XCTAssertEqual(RecordingPrint(items: a, hash: 0).bitErrorRate(to: shifted), 0)
+        let other = RecordingPrint(items: (0..<200).map { _ in UInt32(truncatingIfNeeded: rng.next()) }, hash: 0)
+        XCTAssertGreaterThan(RecordingPrint(items: a, hash: 0).bitErrorRate(to: other), 0.4)
+        XCTAssertEqual(RecordingPrint(items: Array(a.prefix(10)), hash: 0).bitErrorRate(to: shifted), 1, "too little overlap says nothing")
+        XCTAssertEqual(RecordingPrint(data: RecordingPrint(items: a, hash: 7).data, hash: 7).items, a)
+        XCTAssertTrue(RecordingPrint.sameTempo(128, 128.5))
+        XCTAssertTrue(RecordingPrint.sameTempo(87, 174))
+        XCTAssertFalse(RecordingPrint.sameTempo(165, 168))
+    }
+}
