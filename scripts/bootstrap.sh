@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(libsndfile1-dev libfftw3-dev libtag1-dev libtagc0-dev libsqlite3-dev libavformat-dev libavcodec-dev libswresample-dev
-          librubberband-dev libebur128-dev libespeak-ng-dev espeak-ng-data pkg-config ${BEATTAG_EXTRA_PACKAGES:-})
+          librubberband-dev libebur128-dev libespeak-ng-dev espeak-ng-data libchromaprint1 pkg-config ${BEATTAG_EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

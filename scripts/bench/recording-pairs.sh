@@ -30,10 +30,11 @@ clip = lambda p: re.sub(r"-(aac|opus)$", "", os.path.splitext(os.path.basename(p
 same = [(a, b) for a, b in itertools.combinations(rows, 2) if clip(a[0]) == clip(b[0])]
 other = [(a, b) for a, b in itertools.combinations(rows, 2) if clip(a[0]) != clip(b[0])]
 found = sum(a[1] == b[1] for a, b in same)
+missed = sorted({os.path.basename(a[0]) + " / " + os.path.basename(b[0]) for a, b in same if a[1] != b[1]})
 false = [(clip(a[0]), clip(b[0])) for a, b in other if a[1] == b[1]]
 clips = len({clip(p) for p, _ in rows})
 print(f"{len(rows)} files of {clips} clips analysed")
-print(f"copies of one clip recognised as one recording: {found} of {len(same)} pairs")
+print(f"copies of one clip recognised as one recording: {found} of {len(same)} pairs" + (f"; missed: {missed}" if missed else ""))
 print(f"files of two different clips taken for one recording: {len(false)} of {len(other)} pairs {sorted(set(false))[:10]}")
 n = summary["analysed"]
 print(f"fingerprint: {1000 * summary['printSeconds'] / max(1, n):.1f} ms per file (Chromaprint, {n} files)")

@@ -19,12 +19,40 @@ public enum AudioFileAnalysis {
 
     /// `recordingPrint`: also fingerprint the recording (`RecordingPrinter`, when Chromaprint is
     /// installed) from the same decoded audio, into `info.recordingPrint`.
+    /// A file libsndfile stops decoding part-way (libsndfile 1.2 calls some FFmpeg-made Opus files
+    /// malformed after 47 s) is decoded again by FFmpeg, whose whole decode wins when it gets further.
     public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil, recordingPrint: Bool = false,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioSources.open(path: path)
-        let printer = recordingPrint ? RecordingPrinter(sampleRate: decoder.info.sampleRate) : nil
+        guard decoder is SndfileSource else {
+            return try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+        }
+        let first: (AudioStreamInfo, AnalysisResult)
+        do {
+            first = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            guard first.1.decodeWarning != nil else { return first }
+        } catch DecodeError.readFailed(let failedPath, let reason) {
+            guard let ffmpeg = try? FFmpegSource(path: path) else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
+            return try analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+        }
+        guard let ffmpeg = try? FFmpegSource(path: path),
+              let second = try? analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
+              second.0.frames * Int64(first.0.sampleRate) > first.0.frames * Int64(second.0.sampleRate) else { return first }
+        return second
+    }
+
+    private static func analyse(_ decoder: any AudioSource, path: String, timing: UnsafeMutablePointer<Timing>?, recordingPrint: Bool,
+                                inspect: ((OnsetCurves) -> Void)?) throws -> (AudioStreamInfo, AnalysisResult) {
+        let printer = recordingPrint ? RecordingPrinter(sampleRate: Int(AnalysisResampler.analysisRate)) : nil
         var printFeedTime = 0.0, printFinishTime = 0.0
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
+        if let printer {
+            analyzer.onResampled = { block in
+                let p0 = DispatchTime.now().uptimeNanoseconds
+                printer.add(block)
+                printFeedTime += Double(DispatchTime.now().uptimeNanoseconds - p0) / 1e9
+            }
+        }
         var hash = AudioHash(sampleRate: decoder.info.sampleRate)
         var decodeTime = 0.0, analysisTime = 0.0
         var frames = 0
@@ -39,11 +67,6 @@ public enum AudioFileAnalysis {
                     frames += block.count
                     hash.add(block)
                     analyzer.process(block)
-                    if let printer {
-                        let p0 = DispatchTime.now().uptimeNanoseconds
-                        printer.add(block)
-                        printFeedTime += Double(DispatchTime.now().uptimeNanoseconds - p0) / 1e9
-                    }
                 }
             } catch let error as DecodeError {
                 // A damaged tail (an interrupted download): keep what decoded if there is enough of it.
@@ -51,7 +74,7 @@ public enum AudioFileAnalysis {
                 guard case .readFailed(_, let reason) = error else { throw error }
                 guard decoded >= minimumPartialSeconds else {
                     throw DecodeError.readFailed(path: path, reason: String(
-                        format: "%@ at %.1f s; at least %.0f s must decode to analyse a file cut short",
+                        format: "%@; %.1f s decoded, at least %.0f s are needed to analyse a file cut short",
                         DecodeError.tidy(reason), decoded, minimumPartialSeconds))
                 }
                 warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, DecodeError.tidy(reason))

@@ -27,6 +27,9 @@ public final class TrackAnalyzer {
     private var seam: (tempo: TempoEstimate, beats: [Seconds])?
     /// Most onset frames held at once (tests check the bound).
     public private(set) var peakHeldFrames = 0
+    /// Sees the audio at the analysis rate (11,025 Hz) as it goes by: Chromaprint works at that rate
+    /// too, so the recording's fingerprint is made without a second resampling.
+    public var onResampled: ((UnsafeBufferPointer<Float>) -> Void)?
 
     private struct WindowResult {
         var tempo: TempoEstimate
@@ -49,6 +52,7 @@ public final class TrackAnalyzer {
         inputFrames += mono.count
         resampled.removeAll(keepingCapacity: true)
         resampler.process(mono, into: &resampled)
+        if let onResampled { resampled.withUnsafeBufferPointer(onResampled) }
         onsets.process(resampled)
         chroma.process(resampled)
         peakHeldFrames = max(peakHeldFrames, onsets.heldFrames)

@@ -27,9 +27,9 @@ extension Catalog {
                 WHERE t.durationSeconds BETWEEN ? AND ? AND t.id != ? AND t.state != 'missing' ORDER BY t.id
                 """, arguments: [window.lowerBound, window.upperBound, id])
             let bpm: Double? = row["bpmAnalysed"]
-            for candidate in candidates where RecordingPrint.sameTempo(bpm, candidate["bpmAnalysed"]) {
+            for candidate in candidates {
                 let other = RecordingPrint(data: candidate["print"], hash: UInt32(truncatingIfNeeded: candidate["hash"] as Int64))
-                guard print.isSameRecording(as: other) else { continue }
+                guard print.isSameRecording(as: other, bpm: bpm, otherBPM: candidate["bpmAnalysed"]) else { continue }
                 let otherID: Int64 = candidate["id"]
                 let group = (candidate["recording"] as Int64?) ?? otherID
                 try db.execute(sql: "UPDATE track SET recording = ? WHERE id IN (?, ?)", arguments: [group, id, otherID])

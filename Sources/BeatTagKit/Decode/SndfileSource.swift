@@ -10,6 +10,7 @@ public final class SndfileSource: AudioSource {
     public let layout: ChannelLayout
     private let handle: OpaquePointer
     private var interleaved: [Float]
+    private var decodedFrames: Int64 = 0
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         var sfInfo = SF_INFO()
@@ -46,15 +47,27 @@ public final class SndfileSource: AudioSource {
             if code != 0 {
                 throw DecodeError.readFailed(path: path, reason: String(cString: sf_error_number(code)))
             }
+            try checkComplete()
             return false
         }
         let frames = Int(read)
+        decodedFrames += Int64(frames)
         let layout = self.layout
         interleaved.withUnsafeMutableBufferPointer { buffer in
             layout.fold(buffer.baseAddress!, frames: frames, channels: channels)
             body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames * layout.rawValue))
         }
         return true
+    }
+
+    /// libsndfile ends some damaged FLAC streams early without an error: a stream that stops well
+    /// short of the length its header states (exact for all but MP3) was cut off or damaged.
+    private func checkComplete() throws {
+        guard info.format != "mp3", info.frames > 0 else { return }
+        let slack = Int64(max(1.0, 0.02 * info.durationSeconds) * Double(info.sampleRate))
+        guard decodedFrames < info.frames - slack else { return }
+        throw DecodeError.readFailed(path: path, reason: String(format: "the audio ends at %.1f s of the %.1f s its header gives",
+                                                                 Double(decodedFrames) / Double(info.sampleRate), info.durationSeconds))
     }
 
     static func formatName(_ format: Int32) -> String {

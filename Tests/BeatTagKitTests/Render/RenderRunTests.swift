@@ -54,7 +54,7 @@ final class RenderRunTests: XCTestCase {
     func testRunAtOneCadenceIsOnTheClockAtOneLoudness() throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("run.flac")
-        let result = try runBeattag(["render", "--spm", "170", "--duration", "40s", "-o", out, "--json", "--catalog", catalog])
+        let result = try runBeattag(["render", "--spm", "170", "--duration", "40s", "-o", out, "--json", "--seed", "1", "--catalog", catalog])
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
         let period: Double = 60.0 / 170
@@ -136,7 +136,7 @@ final class RenderRunTests: XCTestCase {
         let nd = (try temporaryDirectory(self) as NSString).appendingPathComponent("nd.sqlite")
         XCTAssertEqual(try runBeattag(["scan", library, "--source", "cc-by-nd", "--catalog", nd]).status, 1)
         let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("nd.wav")
-        let result = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", out, "--json", "--catalog", nd])
+        let result = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", out, "--json", "--seed", "1", "--catalog", nd])
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
         let fixed = timeline.tracks.filter { !$0.tempoAdjustAllowed }
@@ -197,7 +197,9 @@ final class RenderWorkoutTests: XCTestCase {
         try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nzone = 3\n"
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let out = (dir as NSString).appendingPathComponent("two.wav")
-        let result = try runBeattag(["render", plan, "--max-hr", "190", "--zone-spm", "3=170", "--click", "-o", out, "--json",
+        // A fixed pick: aubio's tracker misreads (at 139) the 25 s it measures when they open on the
+        // drum-and-bass break, which some other orders do.
+        let result = try runBeattag(["render", plan, "--max-hr", "190", "--zone-spm", "3=170", "--click", "-o", out, "--json", "--seed", "1",
                                      "--catalog", catalog, "--profile", (dir as NSString).appendingPathComponent("p.toml")])
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))

@@ -59,5 +59,16 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(RecordingPrint.sameTempo(128, 128.5))
         XCTAssertTrue(RecordingPrint.sameTempo(87, 174))
         XCTAssertFalse(RecordingPrint.sameTempo(165, 168))
+        // Tempi read apart: a print that changes bar to bar still says "one recording"; a loop's does not.
+        let music = RecordingPrint(items: a, hash: 0)
+        var copy = a
+        for i in stride(from: 0, to: copy.count, by: 5) { copy[i] ^= 1 }
+        XCTAssertTrue(music.isSameRecording(as: RecordingPrint(items: copy, hash: 0), bpm: 160.7, otherBPM: 81.5))
+        let loop = RecordingPrint(items: (0..<200).map { a[0] ^ UInt32($0 % 2) }, hash: 0)
+        XCTAssertLessThan(loop.selfContrast, 0.3)
+        var otherLoop = loop.items
+        for i in stride(from: 0, to: otherLoop.count, by: 3) { otherLoop[i] ^= 0xF }
+        XCTAssertFalse(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 168))
+        XCTAssertTrue(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 165.5))
     }
 }
