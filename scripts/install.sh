@@ -10,10 +10,12 @@ swift build -c release --product beattag --static-swift-stdlib
 binary=.build/release/beattag
 
 install -Dm755 "$binary" "$prefix/bin/beattag"
-# The man page, written from the commands' own help (swift-argument-parser's generate-manual plugin).
+# Man pages, written from the commands' own help by swift-argument-parser's generate-manual (the
+# tool its plugin runs; built directly, since the plugin would build every product again).
 manuals=$(mktemp -d)
 trap 'rm -rf "$manuals"' EXIT
-swift package plugin --allow-writing-to-directory "$manuals" generate-manual --multi-page --output-directory "$manuals" >/dev/null
+swift build -c release --product generate-manual
+.build/release/generate-manual "$binary" --multi-page --output-directory "$manuals"
 for page in "$manuals"/*.1; do install -Dm644 "$page" "$prefix/share/man/man1/$(basename "$page")"; done
 "$binary" --generate-completion-script bash > "$manuals/beattag.bash"
 "$binary" --generate-completion-script zsh > "$manuals/_beattag"

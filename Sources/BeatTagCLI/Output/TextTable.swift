@@ -20,7 +20,7 @@ struct TextTable {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     /// A flexible column is never cut below this many columns.
-    static let narrowest = 12
+    static let narrowest = 8
 
     /// `$COLUMNS`, else the terminal's width, else 100.
     static var width: Int {

@@ -93,6 +93,13 @@ final class NewUserFrictionTests: XCTestCase {
         XCTAssertTrue(text.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 80 }, text)
         XCTAssertTrue(text.contains("…"), text)
         XCTAssertEqual(DisplayWidth.truncated("日本語のタイトル", to: 7), "日本語…")
+        // The commands, in an 80-column terminal.
+        let fixtures = try ScannedFixtures(self)
+        for command in [["list"], ["match", "--spm", "170"], ["untagged"]] {
+            let result = try runBinary(command + ["--catalog", fixtures.catalog], environment: ["COLUMNS": "80"])
+            let widest = result.stdout.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
+            XCTAssertLessThanOrEqual(widest, 80, "\(command): \(result.stdout)")
+        }
 
         let dir = try temporaryDirectory(self)
         let album = (dir as NSString).appendingPathComponent("Artist/Album")
@@ -104,5 +111,16 @@ final class NewUserFrictionTests: XCTestCase {
         XCTAssertTrue(list.stdout.contains("  Album  "), list.stdout)
         let untagged = try runBeattag(["untagged", "--catalog", catalog])
         XCTAssertFalse(untagged.stdout.contains(dir), "no full paths repeated: \(untagged.stdout)")
+    }
+
+    func testARenderEstimatesItsTimeFromItsOwnProgressNotItsPlanning() {
+        final class Lines: @unchecked Sendable { var text = "" }
+        let lines = Lines()
+        let console = Console(writeOut: { _ in }, writeErr: { lines.text += $0 }, stderrIsTerminal: true)
+        let bar = ProgressLine(console: console, enabled: true)
+        // 4.5 s of planning, then the first 1% of a 5-second job.
+        bar.update(fraction: 0.01, started: Date().addingTimeInterval(-4.5))
+        XCTAssertTrue(lines.text.contains("ETA --:--"), lines.text)
+        XCTAssertFalse(lines.text.contains("7:"), lines.text)
     }
 }
