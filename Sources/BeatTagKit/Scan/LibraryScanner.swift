@@ -171,7 +171,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 if previous != nil, row == nil { tally.moved += 1 }
                 tally.count(outcome, record: record, hadRow: previous != nil)
                 tally.printSeconds += timing.printSeconds
-                if stored.recordingPrint != nil, let id = stored.id { printed.append(id) }
+                if let print = stored.recordingPrint, !print.items.isEmpty, let id = stored.id { printed.append(id) }
                 let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                 lock.unlock()
                 if outcome == .failed || outcome == .vanished {
