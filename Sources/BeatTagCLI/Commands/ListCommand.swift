@@ -52,7 +52,7 @@ struct ListCommand: ParsableCommand {
             return
         }
         var table = TextTable(columns: (duplicates ? ["copy of"] : []) + ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"],
-                              flexible: duplicates ? [6, 7, 8, 9] : [5, 6, 7, 8])
+                              flexible: duplicates ? [6, 7, 8, 9] : [5, 6, 7, 8], title: duplicates ? 9 : 8)
         for t in rows {
             table.add((duplicates ? [t.recording.map { "#\($0)" } ?? "-"] : []) + [t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
                        t.bpmTag.map { String(format: "%.1f", $0) } ?? "-",

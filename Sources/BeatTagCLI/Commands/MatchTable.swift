@@ -4,7 +4,7 @@ import Foundation
 
 enum MatchTable {
     static func render(_ matches: [CadenceMatch]) -> String {
-        var table = TextTable(columns: ["#", "♥", "track", "BPM", "→ BPM", "shift", "conf", "rights", "folder"], flexible: [2, 7, 8])
+        var table = TextTable(columns: ["#", "♥", "track", "BPM", "→ BPM", "shift", "conf", "rights", "folder"], flexible: [2, 7, 8], title: 2)
         for (i, m) in matches.enumerated() {
             let confidence = TrackCells.confidence(m.track) + (m.tempoInDoubt ? " ?" : "")
             table.add(["\(i + 1)", TrackCells.rating(m.track), m.track.displayName() + (m.halfTime ? "  [half-time: 1 beat / 2 steps]" : ""),

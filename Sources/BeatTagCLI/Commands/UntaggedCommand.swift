@@ -32,7 +32,7 @@ struct UntaggedCommand: ParsableCommand {
             return
         }
         guard !items.isEmpty else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
-        var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track", "folder"], flexible: [5, 6])
+        var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track", "folder"], flexible: [5, 6], title: 5)
         for (i, item) in items.enumerated() {
             let t = item.track
             table.add(["\(i + 1)", item.reason.rawValue, t.bpm.map { String(format: "%.1f", $0) } ?? "-",
