@@ -9,9 +9,10 @@ and a beat list as long as a 3-5 minute song (the blob a real track stores). Det
 """
 import argparse, os, random, shutil, sqlite3, struct
 
-def flush(db, insert, rows, beats):
+def flush(db, insert, rows, beats, prints):
     db.executemany(insert, rows)
     db.executemany("INSERT INTO trackBeats (trackId, beats) VALUES (?, ?)", beats)
+    db.executemany("INSERT INTO trackPrint (trackId, print, hash) VALUES (?, ?, ?)", prints)
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -19,6 +20,9 @@ def main():
     ap.add_argument("out", help="the catalog to write (replaced)")
     ap.add_argument("--tracks", type=int, default=100_000)
     ap.add_argument("--random-seed", type=int, default=1)
+    ap.add_argument("--prints", action="store_true",
+                    help="give every analysed track a random recording print (two minutes, ~970 words) and hash, "
+                         "as a scan with Chromaprint stores: for timing the comparison of new files")
     args = ap.parse_args()
     rng = random.Random(args.random_seed)
     for suffix in ("", "-wal", "-shm"):
@@ -32,6 +36,8 @@ def main():
     rows = [dict(r) for r in db.execute("SELECT * FROM track WHERE state != 'missing'")]
     if not rows: raise SystemExit("the seed catalog has no tracks")
     db.execute("DELETE FROM trackBeats"); db.execute("DELETE FROM track"); db.execute("DELETE FROM playlistExport")
+    has_prints = db.execute("SELECT 1 FROM sqlite_master WHERE name = 'trackPrint'").fetchone() is not None
+    if has_prints: db.execute("DELETE FROM trackPrint")
     columns = [c for c in rows[0].keys() if c != "id"]
     insert = f"INSERT INTO track (id, {', '.join(columns)}) VALUES ({', '.join('?' * (len(columns) + 1))})"
     genres = ["Rock", "Pop", "Hip-Hop", "Drum & Bass", "House", "Techno", "Jazz", "Folk", "Metal", "Punk", "Soul", "Ambient"]
@@ -40,7 +46,7 @@ def main():
     by_state = {s: [r for r in rows if r["state"] == s] for s in ("analysed", "metadata-only", "failed")}
     states = [s for s in ("analysed", "metadata-only", "failed") if by_state[s]]
     shares = {"analysed": 0.95, "metadata-only": 0.03, "failed": 0.02}
-    batch, beat_batch = [], []
+    batch, beat_batch, print_batch = [], [], []
     for i in range(args.tracks):
         r = dict(rng.choice(by_state[rng.choices(states, weights=[shares[s] for s in states])[0]]))
         lo, hi, _ = rng.choices(buckets, weights=[b[2] for b in buckets])[0]
@@ -52,6 +58,7 @@ def main():
         r["artist"], r["title"], r["album"], r["genre"] = artist, f"Song {i}", f"Album {i % 13}", rng.choice(genres)
         r["fingerprint"] = f"{rng.getrandbits(64):016x}"
         if "audioHash" in r: r["audioHash"] = f"{rng.getrandbits(64):x}"
+        if "recording" in r: r["recording"] = None  # every fake row is its own recording
         r["fileSize"] = rng.randint(3_000_000, 12_000_000)
         if r["state"] == "analysed":
             r["bpmAnalysed"] = bpm
@@ -64,13 +71,15 @@ def main():
             r["durationSeconds"] = seconds
             r["gridPeriod"], r["gridOffset"] = period, rng.uniform(0, period)
             beat_batch.append((i + 1, b"".join(struct.pack("<f", r["gridOffset"] + k * period) for k in range(int(seconds / period)))))
+            if args.prints and has_prints:
+                print_batch.append((i + 1, rng.randbytes(4 * 970), rng.getrandbits(32)))
             r["bpm"], r["bpmSource"] = bpm, "analysis"
         elif r["bpm"] is not None:
             r["bpm"] = bpm
         batch.append([i + 1] + [r[c] for c in columns])
         if len(batch) == 5000:
-            flush(db, insert, batch, beat_batch); batch, beat_batch = [], []
-    flush(db, insert, batch, beat_batch)
+            flush(db, insert, batch, beat_batch, print_batch); batch, beat_batch, print_batch = [], [], []
+    flush(db, insert, batch, beat_batch, print_batch)
     db.commit()
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("ANALYZE")

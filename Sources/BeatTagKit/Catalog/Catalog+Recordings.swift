@@ -22,15 +22,19 @@ extension Catalog {
                 """, arguments: [id]), let duration: Double = row["durationSeconds"] else { return }
             let print = RecordingPrint(data: row["print"], hash: UInt32(truncatingIfNeeded: row["hash"] as Int64))
             let window = Catalog.durationWindow(duration)
-            let candidates = try Row.fetchAll(db, sql: """
-                SELECT t.id, t.recording, t.bpmAnalysed, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
+            // The 32-bit SimHashes first (no blobs): copies of one recording differ in 0–1 of their
+            // bits, different recordings in 4 or more; only those within `RecordingPrint.hashBits`
+            // have their whole prints read and compared.
+            let nearby = try Row.fetchAll(db, sql: """
+                SELECT t.id, t.recording, t.bpmAnalysed, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
                 WHERE t.durationSeconds BETWEEN ? AND ? AND t.id != ? AND t.state != 'missing' ORDER BY t.id
                 """, arguments: [window.lowerBound, window.upperBound, id])
             let bpm: Double? = row["bpmAnalysed"]
-            for candidate in candidates {
-                let other = RecordingPrint(data: candidate["print"], hash: UInt32(truncatingIfNeeded: candidate["hash"] as Int64))
-                guard print.isSameRecording(as: other, bpm: bpm, otherBPM: candidate["bpmAnalysed"]) else { continue }
+            for candidate in nearby where print.hashIsNear(UInt32(truncatingIfNeeded: candidate["hash"] as Int64)) {
                 let otherID: Int64 = candidate["id"]
+                guard let data = try Data.fetchOne(db, sql: "SELECT print FROM trackPrint WHERE trackId = ?", arguments: [otherID]) else { continue }
+                let other = RecordingPrint(data: data, hash: UInt32(truncatingIfNeeded: candidate["hash"] as Int64))
+                guard print.isSameRecording(as: other, bpm: bpm, otherBPM: candidate["bpmAnalysed"]) else { continue }
                 let group = (candidate["recording"] as Int64?) ?? otherID
                 try db.execute(sql: "UPDATE track SET recording = ? WHERE id IN (?, ?)", arguments: [group, id, otherID])
                 joined = true

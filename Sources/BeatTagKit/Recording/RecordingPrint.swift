@@ -66,6 +66,13 @@ public struct RecordingPrint: Equatable, Sendable {
         return distance <= 0.25 * min(selfContrast, other.selfContrast)
     }
 
+    /// SimHashes of copies of one recording differ in 0–1 bits (corpus-dev clips and their AAC and
+    /// Opus copies), of different recordings in 4 or more, of random words in 16: prints whose
+    /// hashes differ in more than this many bits are not compared.
+    public static let hashBits = 8
+
+    public func hashIsNear(_ otherHash: UInt32) -> Bool { (hash ^ otherHash).nonzeroBitCount <= RecordingPrint.hashBits }
+
     /// Little-endian words, as the catalog stores them.
     public var data: Data {
         var data = Data(capacity: items.count * 4)

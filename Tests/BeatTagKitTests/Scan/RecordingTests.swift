@@ -56,6 +56,8 @@ final class RecordingTests: XCTestCase {
         XCTAssertGreaterThan(RecordingPrint(items: a, hash: 0).bitErrorRate(to: other), 0.4)
         XCTAssertEqual(RecordingPrint(items: Array(a.prefix(10)), hash: 0).bitErrorRate(to: shifted), 1, "too little overlap says nothing")
         XCTAssertEqual(RecordingPrint(data: RecordingPrint(items: a, hash: 7).data, hash: 7).items, a)
+        XCTAssertTrue(RecordingPrint(items: a, hash: 0b1011).hashIsNear(0b0011))
+        XCTAssertFalse(RecordingPrint(items: a, hash: 0).hashIsNear(0x1FF), "nine bits apart: not compared")
         XCTAssertTrue(RecordingPrint.sameTempo(128, 128.5))
         XCTAssertTrue(RecordingPrint.sameTempo(87, 174))
         XCTAssertFalse(RecordingPrint.sameTempo(165, 168))
