@@ -32,7 +32,7 @@ struct PlaylistCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
-        guard let seconds = PlaylistBuilder.parseDuration(duration) else {
+        guard let seconds = DurationText.seconds(duration) else {
             throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
         }
         // A bare "30" is 30 seconds, shorter than one song: surely minutes were meant.
@@ -47,7 +47,7 @@ struct PlaylistCommand: ParsableCommand {
         let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
-        let target = PlaylistBuilder.parseDuration(duration)!  // validate() checked it
+        let target = DurationText.seconds(duration)!  // validate() checked it
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }

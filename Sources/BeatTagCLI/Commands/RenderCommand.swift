@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             guard let spm, let duration else { throw ValidationError("give --spm and --duration (or a workout PLAN)") }
             try MatchOptions.checkCadence(spm)
-            guard let seconds = PlaylistBuilder.parseDuration(duration), seconds >= 10, seconds <= 6 * 3600 else {
+            guard let seconds = DurationText.seconds(duration), seconds >= 10, seconds <= 6 * 3600 else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
             }
         }
@@ -95,69 +95,35 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         defer { bar.clear() }
         if clickOnly, let spm, let duration {
-            var options = RunRenderer.Options()
-            options.click = true
-            options.clickLevelDB = clickLevel ?? -6
-            let clock = MasterClock(spm: spm, sampleRate: MixFormat(path: output)!.sampleRate)
-            let plan = RunPlan.clickOnly(clock: clock, seconds: PlaylistBuilder.parseDuration(duration)!)  // validate() checked it
-            let timeline = try failing {
-                try RunRenderer(options: options).render([plan], to: output, isCancelled: { cancelled.isSet },
-                                                         progress: { bar.update(fraction: $0, started: started) })
-            }.timeline
-            bar.clear()
-            if json { try console.printJSON(timeline); return }
-            console.print(String(format: "%@ of clicks at %g SPM (%d beats, %d phrases) → %@", DurationText.clock(timeline.durationSeconds),
-                                 spm, timeline.beats, timeline.beats / MasterClock.beatsPerPhrase, output))
+            try renderClicks(spm: spm, seconds: DurationText.seconds(duration)!, console: console, bar: bar, started: started,
+                             isCancelled: { cancelled.isSet })  // validate() checked the duration
             return
         }
 
         // The run: one cadence for the whole length, or a plan's segments.
         let sampleRate = MixFormat(path: output)!.sampleRate
-        var segments: [(name: String?, spm: Double, seconds: Double, cue: String?)] = []
+        let segments: [RunSegment]
         if let planName = plan {
-            let workout = try WorkoutCommand.loadPlan(planName)
-            let resolved = try profile.resolve(console: console)
-            for (index, segment) in workout.segments.enumerated() {
-                let spm = workout.spm(of: segment, profile: resolved)
-                segments.append((segment.name, spm, segment.seconds, noCues ? nil : CueText.text(segmentAt: index, of: workout, spm: spm)))
-            }
-        } else if let spm, let duration {
-            segments = [(nil, spm, PlaylistBuilder.parseDuration(duration)!, nil)]
+            segments = RunSchedule.segments(of: try PlanArgument.load(planName), profile: try profile.resolve(console: console), cues: !noCues)
+        } else {
+            segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }
         let catalog = try catalogOption.open(create: false)
-        var plans: [RunPlan] = []
-        var usage = RunUsage()
-        var origin = 0.0
         let usedSeed = seed ?? SeededOrder.newSeed()
-        for (index, segment) in segments.enumerated() {
-            let rules = CadenceRules(spm: segment.spm, maxShiftPercent: filters.maxShift, allowHalfTime: false)
-            let ranked = try failing { CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filters.filter).matches }
-            let matches = SeededOrder.draw(ranked, seed: usedSeed &+ UInt64(index))
-            if matches.isEmpty && segments.count == 1 {
-                throw CommandFailure(try filters.explainNoMatch(rules, in: catalog) + "; `--click-only` renders a metronome run")
-            }
-            let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
-            var segmentPlan = try failing {
-                try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: matches, catalog: catalog, usage: &usage)
-            }
-            segmentPlan.segment = segment.name
-            origin = clock.time(ofBeat: segmentPlan.totalBeats).value
-            plans.append(segmentPlan)
-        }
-        if segments.count == 1, plans[0].entries.isEmpty {
-            throw CommandFailure("no track near \(segments[0].spm.formatted()) SPM can be used: "
-                                 + plans[0].leftOut.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.joined(separator: "; ")
+        let plans: [RunPlan]
+        do {
+            plans = try RunSchedule.plans(for: segments, catalog: catalog, filter: filters.filter, maxShiftPercent: filters.maxShift,
+                                          seed: usedSeed, sampleRate: sampleRate)
+        } catch RunSchedule.Failure.noMatch(let rules) {
+            throw CommandFailure(try filters.explainNoMatch(rules, in: catalog) + "; `--click-only` renders a metronome run")
+        } catch RunSchedule.Failure.nothingUsable(let spm, let leftOut) {
+            throw CommandFailure("no track near \(spm.formatted()) SPM can be used: "
+                                 + leftOut.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.joined(separator: "; ")
                                  + "; `--click-only` renders a metronome run")
-        }
-        // Cues at segment starts, none within 20 s of the one before.
-        var cues: [RunRenderer.Cue] = []
-        for (segment, segmentPlan) in zip(segments, plans) {
-            guard let text = segment.cue else { continue }
-            let start = Int(segmentPlan.clock.frame(ofBeat: 0).value)
-            if let last = cues.last, Double(start - last.startFrame) < 20 * Double(sampleRate) { continue }
-            let samples = try failing { try SpeechSynthesizer.speak(text, outputRate: sampleRate) }
-            cues.append(RunRenderer.Cue(text: text, samples: samples.map { $0 * 0.7 }, startFrame: start))
-        }
+        } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
+        let cues = try failing { try RunSchedule.cues(for: segments, plans: plans, sampleRate: sampleRate) {
+            try SpeechSynthesizer.speak($0, outputRate: sampleRate)
+        } }
         var options = RunRenderer.Options()
         options.targetLUFS = loudness
         options.click = click
@@ -180,24 +146,7 @@ struct RenderCommand: ParsableCommand {
         var timeline = result.timeline
         timeline.seed = usedSeed
         console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
-        for (p, segment) in zip(plans, timeline.segments) {
-            let name = p.segment.map { " for \"\($0)\"" } ?? ""
-            let later = p.entries.filter { $0.fill == .laterPart }.count, repeats = p.entries.filter { $0.fill == .repeated }.count
-            if later + repeats > 0 {
-                console.problem(String(format: "too little new music at %g SPM%@: filled with music the run played before (%@)",
-                                       p.clock.spm, name, [later > 0 ? "\(later) later part\(later == 1 ? "" : "s") of long tracks" : nil,
-                                                          repeats > 0 ? "\(repeats) repeat\(repeats == 1 ? "" : "s")" : nil]
-                                           .compactMap { $0 }.joined(separator: ", ")))
-            }
-            guard let from = segment.clickFromSeconds else { continue }
-            console.problem(String(format: "not enough music at %g SPM%@: the click alone carries it from %@ to %@", p.clock.spm, name,
-                                   DurationText.clock(from), DurationText.clock(segment.endSeconds)))
-        }
-        if timeline.short {
-            console.problem(String(format: "music for %@ of %@ (%.0f%%): `beattag untagged` and `beattag tap` fix doubtful tempi, "
-                                   + "or scan more music; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
-                                   DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds)))
-        }
+        RunSchedule.shortfallReport(plans: plans, timeline: timeline).forEach { console.problem($0) }
         if json {
             try console.printJSON(timeline)
         } else {
@@ -208,6 +157,24 @@ struct RenderCommand: ParsableCommand {
                                  Date().timeIntervalSince(started)))
         }
         if timeline.short { try shortOption.exitIfShort() }
+    }
+
+    /// `--click-only`: the metronome alone, `seconds` long.
+    private func renderClicks(spm: Double, seconds: Double, console: Console, bar: ProgressLine, started: Date,
+                              isCancelled: @escaping () -> Bool) throws {
+        var options = RunRenderer.Options()
+        options.click = true
+        options.clickLevelDB = clickLevel ?? -6
+        let clock = MasterClock(spm: spm, sampleRate: MixFormat(path: output)!.sampleRate)
+        let plan = RunPlan.clickOnly(clock: clock, seconds: seconds)
+        let timeline = try failing {
+            try RunRenderer(options: options).render([plan], to: output, isCancelled: isCancelled,
+                                                     progress: { bar.update(fraction: $0, started: started) })
+        }.timeline
+        bar.clear()
+        if json { try console.printJSON(timeline); return }
+        console.print(String(format: "%@ of clicks at %g SPM (%d beats, %d phrases) → %@", DurationText.clock(timeline.durationSeconds),
+                             spm, timeline.beats, timeline.beats / MasterClock.beatsPerPhrase, output))
     }
 
     /// Library errors as one line; Ctrl-C as exit 130.

@@ -43,15 +43,9 @@ struct WorkoutCommand: ParsableCommand {
         if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
     }
 
-    /// A built-in plan by name, else a plan file; a bad file is a usage error.
-    static func loadPlan(_ plan: String) throws -> WorkoutPlan {
-        if let builtIn = BuiltInPlans.plan(named: plan), !FileManager.default.fileExists(atPath: plan) { return builtIn }
-        do { return try PlanFile.load(path: plan) } catch { throw CommandFailure("\(error)", code: 64) }
-    }
-
     func run() throws {
         let console = Console.current
-        let plan = try WorkoutCommand.loadPlan(self.plan)
+        let plan = try PlanArgument.load(self.plan)
         let resolved = try profile.resolve(console: console)
         let catalog = try catalogOption.open(create: false)
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)

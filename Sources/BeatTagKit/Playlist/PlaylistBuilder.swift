@@ -69,30 +69,4 @@ public struct PlaylistBuilder {
     static func artistKey(_ m: CadenceMatch) -> String {
         m.track.artist.map(SongIdentity.primaryArtist).flatMap { $0.isEmpty ? nil : $0 } ?? "\u{0}" + m.track.path
     }
-
-    /// "40m", "1h10m", "90s", "45:00", "2400" (seconds).
-    public static func parseDuration(_ text: String) -> Double? {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let seconds = Double(t), seconds > 0 { return seconds }
-        if t.contains(":") {
-            let parts = t.split(separator: ":").map { Double($0) }
-            guard parts.allSatisfy({ $0 != nil }), (2...3).contains(parts.count) else { return nil }
-            return parts.reduce(0) { $0 * 60 + $1! }
-        }
-        var total = 0.0
-        var number = ""
-        for c in t {
-            if c.isNumber || c == "." { number.append(c); continue }
-            guard let value = Double(number) else { return nil }
-            switch c {
-            case "h": total += value * 3600
-            case "m": total += value * 60
-            case "s": total += value
-            default: return nil
-            }
-            number = ""
-        }
-        guard number.isEmpty, total > 0 else { return nil }
-        return total
-    }
 }

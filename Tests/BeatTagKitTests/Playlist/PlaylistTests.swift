@@ -67,14 +67,14 @@ final class PlaylistBuilderTests: XCTestCase {
     }
 
     func testDurationParsing() {
-        XCTAssertEqual(PlaylistBuilder.parseDuration("40m"), 2400)
-        XCTAssertEqual(PlaylistBuilder.parseDuration("1h10m"), 4200)
-        XCTAssertEqual(PlaylistBuilder.parseDuration("90s"), 90)
-        XCTAssertEqual(PlaylistBuilder.parseDuration("45:00"), 2700)
-        XCTAssertEqual(PlaylistBuilder.parseDuration("1:00:00"), 3600)
-        XCTAssertEqual(PlaylistBuilder.parseDuration("2400"), 2400)
-        XCTAssertNil(PlaylistBuilder.parseDuration("forty"))
-        XCTAssertNil(PlaylistBuilder.parseDuration("0"))
+        XCTAssertEqual(DurationText.seconds("40m"), 2400)
+        XCTAssertEqual(DurationText.seconds("1h10m"), 4200)
+        XCTAssertEqual(DurationText.seconds("90s"), 90)
+        XCTAssertEqual(DurationText.seconds("45:00"), 2700)
+        XCTAssertEqual(DurationText.seconds("1:00:00"), 3600)
+        XCTAssertEqual(DurationText.seconds("2400"), 2400)
+        XCTAssertNil(DurationText.seconds("forty"))
+        XCTAssertNil(DurationText.seconds("0"))
     }
 }
 

@@ -1,0 +1,100 @@
+import Foundation
+
+/// One stretch of a run at one cadence: the whole run, or a workout's segment.
+public struct RunSegment: Sendable, Equatable {
+    public var name: String?
+    public var spm: Double
+    public var seconds: Double
+    /// Spoken as the segment starts (workouts), nil for none.
+    public var cue: String?
+
+    public init(name: String? = nil, spm: Double, seconds: Double, cue: String? = nil) {
+        (self.name, self.spm, self.seconds, self.cue) = (name, spm, seconds, cue)
+    }
+}
+
+/// Turns a run's segments into what `RunRenderer` plays: one `RunPlan` per segment, each on its
+/// own clock from where the one before ends, the songs carried across segments (`RunUsage`), and
+/// the cues at segment starts.
+public enum RunSchedule {
+    /// No two cues closer than this: a cue cut short by the next says nothing.
+    public static let cueSpacingSeconds = 20.0
+
+    public enum Failure: Error, Sendable {
+        /// A one-cadence run with no track that fits at all.
+        case noMatch(CadenceRules)
+        /// A one-cadence run whose fitting tracks all had to be left out (why, for the first few).
+        case nothingUsable(spm: Double, leftOut: [RunPlan.LeftOut])
+    }
+
+    /// A workout's segments at the cadence the runner's profile gives each, with their cues.
+    public static func segments(of workout: WorkoutPlan, profile: RunnerProfile.Resolved, cues: Bool) -> [RunSegment] {
+        workout.segments.enumerated().map { index, segment in
+            let spm = workout.spm(of: segment, profile: profile)
+            return RunSegment(name: segment.name, spm: spm, seconds: segment.seconds,
+                              cue: cues ? CueText.text(segmentAt: index, of: workout, spm: spm) : nil)
+        }
+    }
+
+    /// One plan per segment: the tracks `match` offers at its cadence (never half-time: the clock
+    /// puts a beat on every step), drawn in an order seeded by `seed` and the segment's index.
+    public static func plans(for segments: [RunSegment], catalog: Catalog, filter: MatchFilter, maxShiftPercent: Double,
+                             seed: UInt64, sampleRate: Int) throws -> [RunPlan] {
+        var plans: [RunPlan] = []
+        var usage = RunUsage()
+        var origin = 0.0
+        for (index, segment) in segments.enumerated() {
+            let rules = CadenceRules(spm: segment.spm, maxShiftPercent: maxShiftPercent, allowHalfTime: false)
+            let ranked = CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filter).matches
+            if ranked.isEmpty && segments.count == 1 { throw Failure.noMatch(rules) }
+            let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
+            var plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),
+                                        catalog: catalog, usage: &usage)
+            plan.segment = segment.name
+            origin = clock.time(ofBeat: plan.totalBeats).value
+            plans.append(plan)
+        }
+        if segments.count == 1, plans[0].entries.isEmpty { throw Failure.nothingUsable(spm: segments[0].spm, leftOut: plans[0].leftOut) }
+        return plans
+    }
+
+    /// The cues of the segments that have one, each where its segment starts, none within
+    /// `cueSpacingSeconds` of the one before; `speak` turns words into samples at `sampleRate`.
+    public static func cues(for segments: [RunSegment], plans: [RunPlan], sampleRate: Int,
+                            speak: (String) throws -> [Float]) rethrows -> [RunRenderer.Cue] {
+        var cues: [RunRenderer.Cue] = []
+        for (segment, plan) in zip(segments, plans) {
+            guard let text = segment.cue else { continue }
+            let start = Int(plan.clock.frame(ofBeat: 0).value)
+            if let last = cues.last, Double(start - last.startFrame) < cueSpacingSeconds * Double(sampleRate) { continue }
+            cues.append(RunRenderer.Cue(text: text, samples: try speak(text).map { $0 * 0.7 }, startFrame: start))
+        }
+        return cues
+    }
+
+    /// What a runner needs told about a run short of new music, a line each: per segment, the music
+    /// played again and from when the click is alone; then, for a short run, how much music it has.
+    public static func shortfallReport(plans: [RunPlan], timeline: RenderTimeline) -> [String] {
+        var lines: [String] = []
+        for (plan, segment) in zip(plans, timeline.segments) {
+            let name = plan.segment.map { " for \"\($0)\"" } ?? ""
+            let later = plan.entries.filter { $0.fill == .laterPart }.count, repeats = plan.entries.filter { $0.fill == .repeated }.count
+            if later + repeats > 0 {
+                let what = [later > 0 ? "\(later) later part\(later == 1 ? "" : "s") of long tracks" : nil,
+                            repeats > 0 ? "\(repeats) repeat\(repeats == 1 ? "" : "s")" : nil].compactMap { $0 }
+                lines.append(String(format: "too little new music at %g SPM%@: filled with music the run played before (%@)",
+                                    plan.clock.spm, name, what.joined(separator: ", ")))
+            }
+            if let from = segment.clickFromSeconds {
+                lines.append(String(format: "not enough music at %g SPM%@: the click alone carries it from %@ to %@", plan.clock.spm, name,
+                                    DurationText.clock(from), DurationText.clock(segment.endSeconds)))
+            }
+        }
+        if timeline.short {
+            lines.append(String(format: "music for %@ of %@ (%.0f%%): `beattag untagged` and `beattag tap` fix doubtful tempi, "
+                                + "or scan more music; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
+                                DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds)))
+        }
+        return lines
+    }
+}
