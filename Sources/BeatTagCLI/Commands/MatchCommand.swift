@@ -8,7 +8,7 @@ struct MatchCommand: ParsableCommand {
         abstract: "Tracks you can run to at a cadence, one step per beat.",
         discussion: """
             A track qualifies when the tempo change to reach the cadence (spm / bpm) is within ±10% \
-            (--max-shift), its rights allow that change (no-derivatives licences only match within 1%), \
+            (--max-shift), its rights allow that change (no-derivatives licences only match within 0.5%), \
             and it has a BPM (analysed, tagged, or set by hand). Ranked by the size of the change, then \
             beat confidence, then steady tempo before variable. No half- or double-time unless \
             --allow-half-time: a 90 BPM track never matches 180 SPM by default.
@@ -43,7 +43,7 @@ struct MatchCommand: ParsableCommand {
             footer = "\(matches.count) best of \(best.inWindow) track\(best.inWindow == 1 ? "" : "s") in the tempo window at "
                 + "\(String(format: "%g", options.spm)) SPM" + (matches.count == shown ? " (--limit N for more)" : "")
         } else {
-            let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
+            let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
             matches = result.matches
             footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(String(format: "%g", options.spm)) SPM"
         }

@@ -44,7 +44,7 @@ struct PlaylistCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false)
-        let result = CadenceMatcher.match(try catalog.cadenceCandidates(options.rules), rules: options.rules, filter: options.filter)
+        let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
         let usedSeed = seed ?? UInt64.random(in: 1...999_999)
         let target = DurationText.seconds(duration)!  // validate() checked it

@@ -192,20 +192,6 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    /// The tracks that can match `rules` at all: present, with a BPM in a cadence window (read on the
-    /// bpm index, without beats). `CadenceMatcher` decides the rest.
-    public func cadenceCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
-        try tracks(matching: cadenceQuery(rules))
-    }
-
-    func cadenceQuery(_ rules: CadenceRules) -> TrackQuery {
-        var query = TrackQuery()
-        query.presentOnly = true
-        // A hair wider than the windows: the matcher's own check decides at the edges.
-        query.bpmWindows = rules.bpmWindows.map { $0.lowerBound * (1 - 1e-6)...$0.upperBound * (1 + 1e-6) }
-        return query
-    }
-
     /// How many rows a `TrackQuery` selects, before its limit.
     public func count(matching query: TrackQuery) throws -> Int {
         try pool.read { db in try query.countRequest().fetchOne(db) ?? 0 }

@@ -24,7 +24,8 @@ public struct TrackQuery: Sendable {
     /// When set, the `limit` rows nearest to this cadence (the relative tempo change, at one step per
     /// beat or, with `halfTime`, two) are chosen, in no particular order: `CadenceSearch` pages
     /// through them and `CadenceMatcher` ranks them. Overrides `sort`.
-    public var nearestToCadence: (spm: Double, halfTime: Bool)?
+    /// Nearest first by this SQL expression (`CadenceRules.distanceSQL`), then path.
+    public var nearestBy: (sql: String, arguments: [Double])?
     public var limit: Int?
 
     public enum Sort: String, CaseIterable, Sendable {
@@ -72,13 +73,12 @@ public struct TrackQuery: Sendable {
         let (filter, arguments) = filter()
         let selected = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        if let (spm, halfTime) = nearestToCadence {
+        if let nearestBy {
             // Chosen on the (bpm, state, path) index alone, then only those rows read whole: sorting
             // whole rows (beat blobs and all) of a wide tempo window costs more than the rest together.
-            let order = halfTime ? "min(abs(? / bpm - 1.0), abs(? / (2.0 * bpm) - 1.0)), path" : "abs(? / bpm - 1.0), path"
-            let nearest = "SELECT id FROM track\(filter) ORDER BY \(order)\(page)"
+            let nearest = "SELECT id FROM track\(filter) ORDER BY \(nearestBy.sql), path\(page)"
             return SQLRequest(sql: "SELECT \(selected) FROM track WHERE id IN (\(nearest))",
-                              arguments: arguments + (halfTime ? [spm, spm] : [spm]))
+                              arguments: arguments + StatementArguments(nearestBy.arguments))
         }
         return SQLRequest(sql: "SELECT \(selected) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
     }

@@ -5,8 +5,9 @@ public struct CadenceRules: Sendable {
     public var spm: Double
     /// Largest tempo change allowed, percent.
     public var maxShiftPercent = CadenceRules.defaultMaxShiftPercent
-    /// Tracks whose rights forbid tempo adjustment must already be this close, percent.
-    public var untouchableTolerancePercent = 1.0
+    /// A track whose rights forbid tempo changes plays unchanged, so it must already be this close
+    /// to the cadence (a share: 0.5%). The one value: `match`, playlists, workouts and the render.
+    public static let unstretchedTolerance = 0.005
     /// Let a track serve at one beat every two steps (88 BPM at 176 SPM). Off by default.
     public var allowHalfTime = false
 
@@ -29,12 +30,12 @@ public struct CadenceRules: Sendable {
     public func fit(bpm: Double, tempoAdjustAllowed: Bool) -> Fit {
         var best: Fit?
         var forbidden = false
-        for stepsPerBeat in allowHalfTime ? [1, 2] : [1] {
-            let ratio = spm / (bpm * Double(stepsPerBeat))
+        for stepsPerBeat in stepCounts {
+            let ratio = CadenceRules.ratio(spm: spm, bpm: bpm, stepsPerBeat: stepsPerBeat)
             let shift = (ratio - 1) * 100
             // A hair of tolerance: 175 / 159.1 is +9.99…%, inside ±10%.
             guard abs(shift) <= maxShiftPercent + 1e-9 else { continue }
-            if !tempoAdjustAllowed, abs(shift) > untouchableTolerancePercent + 1e-9 {
+            if !tempoAdjustAllowed, abs(ratio - 1) > CadenceRules.unstretchedTolerance + 1e-11 {
                 forbidden = true
                 continue
             }
@@ -42,6 +43,26 @@ public struct CadenceRules: Sendable {
             best = .fits(stepsPerBeat: stepsPerBeat, ratio: ratio, shiftPercent: shift)
         }
         return best ?? (forbidden ? .rightsForbidChange : .tooFar)
+    }
+
+    /// Steps per beat the rule allows: one, and two at half-time when allowed.
+    public var stepCounts: [Int] { allowHalfTime ? [1, 2] : [1] }
+
+    /// The playback-rate factor that puts a `bpm` track's beat on every `stepsPerBeat`-th step: the
+    /// one definition of the change; `distance` and its SQL form (`distanceSQL`) are built on it.
+    public static func ratio(spm: Double, bpm: Double, stepsPerBeat: Int) -> Double { spm / (bpm * Double(stepsPerBeat)) }
+
+    /// How far a track is from the cadence: the smallest relative change, |ratio − 1|, over the
+    /// allowed step counts. Candidates are read nearest first by this.
+    public func distance(bpm: Double) -> Double {
+        stepCounts.map { abs(CadenceRules.ratio(spm: spm, bpm: bpm, stepsPerBeat: $0) - 1) }.min() ?? .infinity
+    }
+
+    /// `distance` as an SQL expression over a `bpm` column, with its arguments (`CadenceRulesTests`
+    /// checks the two give the same order).
+    public var distanceSQL: (sql: String, arguments: [Double]) {
+        let terms = stepCounts.map { "abs(? / (\(Double($0)) * bpm) - 1.0)" }
+        return (terms.count == 1 ? terms[0] : "min(" + terms.joined(separator: ", ") + ")", stepCounts.map { _ in spm })
     }
 
     /// Every BPM window a track may be in to match: one step per beat, and at half-time when allowed.

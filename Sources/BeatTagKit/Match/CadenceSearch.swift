@@ -11,7 +11,7 @@ public enum CadenceSearch {
 
     public static func best(_ limit: Int, rules: CadenceRules, filter: MatchFilter, in catalog: Catalog) throws -> Result {
         var query = catalog.cadenceQuery(rules)
-        query.nearestToCadence = (rules.spm, rules.allowHalfTime)
+        query.nearestBy = rules.distanceSQL
         let inWindow = try catalog.count(matching: query)
         let limit = min(limit, inWindow)
         var batch = 2 * limit + 16
@@ -23,18 +23,12 @@ public enum CadenceSearch {
                 return Result(matches: Array(judged.prefix(limit)), inWindow: inWindow)  // every candidate judged
             }
             // Tracks as near as the farthest candidate may still wait in the catalog: only nearer ones are final.
-            let boundary = candidates.compactMap(\.bpm).map { distance(bpm: $0, rules: rules) }.max() ?? 0
+            let boundary = candidates.compactMap(\.bpm).map(rules.distance).max() ?? 0
             // A match is final when its whole liked band (a liked track outranks others in its whole
             // percent) lies nearer than the boundary; the margin is wider than the matcher's tie tolerance.
             let final = judged.filter { (CadenceMatcher.likedBand(abs($0.shiftPercent)) + 1) / 100 < boundary - 1e-10 }
             if final.count >= limit { return Result(matches: Array(final.prefix(limit)), inWindow: inWindow) }
             batch *= 4
         }
-    }
-
-    /// The relative tempo change to the cadence, as the catalog orders candidates.
-    static func distance(bpm: Double, rules: CadenceRules) -> Double {
-        let one = abs(rules.spm / bpm - 1)
-        return rules.allowHalfTime ? min(one, abs(rules.spm / (2 * bpm) - 1)) : one
     }
 }

@@ -45,8 +45,8 @@ public struct RunPlan: Sendable {
 
     /// Beats of crossfade at each change of track.
     public static let crossfadeBeats = 4
-    /// A no-derivatives track is never stretched: it plays only if this close to the cadence…
-    public static let unstretchedTolerance = 0.005
+    /// A no-derivatives track is never stretched: it plays only if `CadenceRules.unstretchedTolerance`
+    /// close to the cadence…
     /// …and only for as many phrases as keep its beats this close to the clock.
     public static let unstretchedDrift = 0.025
     /// A beat this much quieter than the track's median beat is intro or outro, not music to run to.
@@ -93,10 +93,10 @@ public struct RunPlan: Sendable {
         var playable: [CadenceMatch] = []
         for match in candidates where remaining > 0 {
             let track = match.track
-            if !track.tempoAdjustAllowed, abs(match.ratio - 1) > unstretchedTolerance {
+            if !track.tempoAdjustAllowed, abs(match.ratio - 1) > CadenceRules.unstretchedTolerance {
                 plan.leftOut.append(LeftOut(path: track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
-                    abs(match.ratio - 1) * 100, unstretchedTolerance * 100)))
+                    abs(match.ratio - 1) * 100, CadenceRules.unstretchedTolerance * 100)))
                 continue
             }
             playable.append(match)

@@ -45,7 +45,7 @@ public enum RunSchedule {
         var origin = 0.0
         for (index, segment) in segments.enumerated() {
             let rules = CadenceRules(spm: segment.spm, maxShiftPercent: maxShiftPercent, allowHalfTime: false)
-            let ranked = CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: filter).matches
+            let ranked = try catalog.cadenceMatches(rules, filter: filter).matches
             if ranked.isEmpty && segments.count == 1 { throw Failure.noMatch(rules) }
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
             var plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),

@@ -43,7 +43,7 @@ final class CLITests: XCTestCase {
         let match = try runBinary(["match", "--spm", "175", "--catalog", catalog])
         XCTAssertEqual(match.status, 0)
         XCTAssertTrue(match.stdout.contains("Two-step at 174"), match.stdout)
-        XCTAssertFalse(match.stdout.contains("Boom bap"), "the ND track is not within 1%")
+        XCTAssertFalse(match.stdout.contains("Boom bap"), "the ND track is not within 0.5%")
     }
 
     func testAnalyzeJSONLines() throws {

@@ -143,7 +143,7 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(fixed.isEmpty, "dnb-174 is within 0.5% of 174 and may play")
         for track in fixed {
             XCTAssertEqual(track.stretch, 1, (track.path as NSString).lastPathComponent)
-            XCTAssertLessThanOrEqual(abs(track.sourceBPM / 174 - 1), RunPlan.unstretchedTolerance, (track.path as NSString).lastPathComponent)
+            XCTAssertLessThanOrEqual(abs(track.sourceBPM / 174 - 1), CadenceRules.unstretchedTolerance, (track.path as NSString).lastPathComponent)
         }
         XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
     }
