@@ -51,7 +51,7 @@ struct WorkoutCommand: ParsableCommand {
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         builder.seed = seed ?? SeededOrder.newSeed()
         let workout: WorkoutBuilder.Workout
-        do { workout = try builder.build(plan, profile: resolved) { try catalog.cadenceCandidates($0) } } catch {
+        do { workout = try builder.build(plan, profile: resolved, catalog: catalog) } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")
         }
         console.problem("seed \(builder.seed) (--seed \(builder.seed) picks the same tracks again)")

@@ -54,14 +54,13 @@ public struct WorkoutBuilder {
     /// track only this segment can use is taken before one another segment needs.
     static let contentionCost = 12
 
-    /// `candidates`: the catalog's tracks that may fit a cadence (`Catalog.cadenceCandidates`), or any superset.
-    public func build(_ plan: WorkoutPlan, profile: RunnerProfile.Resolved, candidates: (CadenceRules) throws -> [TrackRecord]) rethrows -> Workout {
+    /// Each segment's tracks come from `Catalog.cadenceMatches`, the door every command uses.
+    public func build(_ plan: WorkoutPlan, profile: RunnerProfile.Resolved, catalog: Catalog) throws -> Workout {
         let spms = plan.segments.map { plan.spm(of: $0, profile: profile) }
         let matches: [[CadenceMatch]] = try spms.map { spm in
             var segmentRules = rules
             segmentRules.spm = spm
-            return CadenceMatcher.match(try candidates(segmentRules), rules: segmentRules, filter: filter).matches
-                .filter { ($0.track.durationSeconds ?? 0) > 0 }
+            return try catalog.cadenceMatches(segmentRules, filter: filter).matches.filter { ($0.track.durationSeconds ?? 0) > 0 }
         }
         func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         // Segments at one cadence (the four work intervals of a 4x4) share its music: when it is too
