@@ -65,6 +65,41 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: rows.compactMap { r in r.rating.map { (r.path, $0) } }), expectedRatings)
     }
 
+    /// `tag --write` on M4A files while a `scan --force` process rewrites every row: each file gets
+    /// its tag (read back by TagLib), each hand BPM survives the scan.
+    func testTagWritesDuringAScanKeepBothTheFileAndTheCatalog() throws {
+        let music = (try temporaryDirectory(self) as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        for i in 0..<12 {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(i % 2 == 0 ? "encoded/trance-140-aac.m4a" : "rock-150.flac"),
+                                             toPath: (music as NSString).appendingPathComponent(String(format: "%02d.%@", i, i % 2 == 0 ? "m4a" : "flac")))
+        }
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBinary(["scan", music, "--catalog", catalog]).status, 0)
+        let scan = Process()
+        scan.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        scan.arguments = ["scan", music, "--force", "--jobs", "1", "--catalog", catalog]
+        scan.standardOutput = FileHandle.nullDevice
+        scan.standardError = FileHandle.nullDevice
+        try scan.run()
+        var expected: [String: Double] = [:]
+        var duringScan = 0
+        for (i, file) in try files(music).enumerated() where i % 2 == 0 {
+            let bpm = 160 + Double(i)
+            let tag = try runBinary(["tag", file, "--bpm", "\(bpm)", "--write", "--catalog", catalog])
+            XCTAssertEqual(tag.status, 0, tag.stderr)
+            expected[file] = bpm
+            if scan.isRunning { duringScan += 1 }
+        }
+        scan.waitUntilExit()
+        XCTAssertEqual(scan.terminationStatus, 0)
+        XCTAssertGreaterThanOrEqual(duringScan, 2, "the writes must land while the scan runs for this test to mean anything")
+        XCTAssertEqual(try manualBPMs(catalog), expected)
+        for (file, bpm) in expected {
+            XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, String(Int(bpm)), file)
+        }
+    }
+
     func testASecondScanWaitsOrRefuses() throws {
         let music = try library(12)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
