@@ -43,9 +43,10 @@ struct ListCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false, access: .readOnly)
         var query = TrackQuery()
         (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
-        query.likedOnly = liked
-        if duplicates { (query.copiesOnly, query.sort) = (true, .recording) }
         (query.sort, query.limit, query.includeBeats) = (sort, limit ?? (json ? nil : 100), json)
+        query.likedOnly = liked
+        // Copies of one recording next to each other, whatever --sort says.
+        if duplicates { (query.copiesOnly, query.sort) = (true, .recording) }
         let rows = try catalog.tracks(matching: query)
         if json {
             try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })

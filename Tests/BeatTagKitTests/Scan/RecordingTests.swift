@@ -26,6 +26,12 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(paths.contains("house-128.wav") || paths.contains("house-128-alac.m4a"), "lossless first: \(paths)")
         let list = try runBeattag(["list", "--duplicates", "--catalog", fixtures.catalog])
         XCTAssertTrue(list.stdout.contains("9 tracks"), list.stdout)
+        // Each recording's copies next to each other.
+        let rows = try JSONDecoder().decode([TrackRecord].self,
+                                            from: Data(try runBeattag(["list", "--duplicates", "--json", "--catalog", fixtures.catalog]).stdout.utf8))
+        let order = rows.compactMap(\.recording)
+        XCTAssertEqual(order.count, 9)
+        XCTAssertEqual(order, order.sorted(), "grouped by recording: \(rows.map(\.fileName))")
         let playlist = (fixtures.folder as NSString).appendingPathComponent("p.m3u8")
         _ = try runBeattag(["playlist", "--spm", "140", "--duration", "10m", "--allow-short", "-o", playlist, "--catalog", fixtures.catalog])
         let entries = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
