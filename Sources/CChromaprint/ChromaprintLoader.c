@@ -21,7 +21,6 @@ static int (*p_finish)(void *);
 static int (*p_get_raw)(void *, uint32_t **, int *);
 static int (*p_hash)(const uint32_t *, int, uint32_t *);
 static void (*p_dealloc)(void *);
-static const char *(*p_version)(void);
 
 static void load(void) {
     const char *name = getenv("BEATTAG_LIBCHROMAPRINT");
@@ -45,7 +44,6 @@ static void load(void) {
     BT_SYMBOL(p_get_raw, "chromaprint_get_raw_fingerprint")
     BT_SYMBOL(p_hash, "chromaprint_hash_fingerprint")
     BT_SYMBOL(p_dealloc, "chromaprint_dealloc")
-    BT_SYMBOL(p_version, "chromaprint_get_version")
 #undef BT_SYMBOL
     loaded = 1;
 }
@@ -67,4 +65,3 @@ int bt_chromaprint_get_raw(void *ctx, uint32_t **fingerprint, int *size) { retur
 int bt_chromaprint_hash(const uint32_t *fingerprint, int size, uint32_t *hash) { return loaded ? p_hash(fingerprint, size, hash) : 0; }
 void bt_chromaprint_dealloc(void *pointer) { if (loaded && pointer) p_dealloc(pointer); }
 void bt_chromaprint_free(void *ctx) { if (loaded && ctx) p_free(ctx); }
-const char *bt_chromaprint_version(void) { return loaded ? p_version() : ""; }

@@ -46,7 +46,7 @@ struct PlaylistCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false)
         let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
-        let usedSeed = seed ?? UInt64.random(in: 1...999_999)
+        let usedSeed = seed ?? SeededOrder.newSeed()
         let target = DurationText.seconds(duration)!  // validate() checked it
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970

@@ -37,19 +37,17 @@ extension Catalog {
     public func editHandData(path: String, commit: Bool = true, beforeCommit: ((TrackRecord) throws -> Void)? = nil,
                              _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
         var edited: TrackRecord?
-        try pool.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
-                try edit(&record)
-                record.chooseBPM()
-                edited = record
-                guard commit else { return .rollback }
-                try beforeCommit?(record)
-                try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                               arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
-                return .commit
-            }
-        }
+        try writeImmediatelyOrRollBack({ db in
+            guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
+            try edit(&record)
+            record.chooseBPM()
+            edited = record
+            guard commit else { return .rollback }
+            try beforeCommit?(record)
+            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
+                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
+            return .commit
+        })
         guard let edited else { throw ManualBPMError.notInCatalog(path) }
         return edited
     }
@@ -57,12 +55,15 @@ extension Catalog {
     /// A write transaction that takes the write lock at its start (BEGIN IMMEDIATE), so what it
     /// reads cannot change before it writes, whichever process writes next.
     func writeImmediately(_ body: (Database) throws -> Void) throws {
-        try pool.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                try body(db)
-                return .commit
-            }
-        }
+        try writeImmediatelyOrRollBack({ db in
+            try body(db)
+            return .commit
+        })
+    }
+
+    /// The same, for a body that decides whether to commit (a dry run rolls back).
+    func writeImmediatelyOrRollBack(_ body: (Database) throws -> Database.TransactionCompletion) throws {
+        try pool.writeWithoutTransaction { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
     /// An unchanged file seen again: only its presence, state and mtime change (rows from
@@ -75,9 +76,9 @@ extension Catalog {
         }
     }
 
-    /// New rights for an unchanged file: only the rights columns are written.
-    public func updateRights(of record: TrackRecord, to rights: TrackRecord) throws {
-        guard let id = record.id else { return }
+    /// New rights for an unchanged file: only the rights columns of `rights` are written.
+    public func updateRights(_ rights: TrackRecord) throws {
+        guard let id = rights.id else { return }
         try pool.write { db in
             try db.execute(sql: """
                 UPDATE track SET sourceType = ?, license = ?, attribution = ?, sourceURL = ?, tempoAdjustAllowed = ?,

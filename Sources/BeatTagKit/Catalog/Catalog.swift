@@ -138,15 +138,15 @@ public final class Catalog: @unchecked Sendable {
     /// user named a link's target, or another link to it). Throws `noSuchFile` or `notInCatalog`.
     public func locate(_ userPath: String) throws -> String {
         let absolute = FileWalker.absolutePath(userPath)
+        let target = LexicalPath.resolved(absolute)
         let sameSize: [String] = try pool.read { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM track WHERE path = ?", arguments: [absolute]) == true { return [absolute] }
-            // Links followed for the size (`attributesOfItem` would give the link's own).
-            guard let target = LexicalPath.resolved(absolute),
-                  let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int64 else { return [] }
+            // The link's target's size (`attributesOfItem` of the link would give the link's own).
+            guard let target, let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int64 else { return [] }
             return try String.fetchAll(db, sql: "SELECT path FROM track WHERE fileSize = ?", arguments: [size])
         }
         if sameSize == [absolute] { return absolute }
-        guard let target = LexicalPath.resolved(absolute) else { throw ManualBPMError.noSuchFile(absolute) }
+        guard let target else { throw ManualBPMError.noSuchFile(absolute) }
         guard let linked = sameSize.first(where: { LexicalPath.resolved($0) == target }) else {
             throw ManualBPMError.notInCatalog(absolute)
         }

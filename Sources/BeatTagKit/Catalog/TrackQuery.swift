@@ -21,10 +21,9 @@ public struct TrackQuery: Sendable {
     /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
     public var includeBeats = false
     public var sort = Sort.path
-    /// When set, the `limit` rows nearest to this cadence (the relative tempo change, at one step per
-    /// beat or, with `halfTime`, two) are chosen, in no particular order: `CadenceSearch` pages
-    /// through them and `CadenceMatcher` ranks them. Overrides `sort`.
-    /// Nearest first by this SQL expression (`CadenceRules.distanceSQL`), then path.
+    /// When set, the `limit` rows nearest by this SQL expression (`CadenceRules.distanceSQL`: the
+    /// relative tempo change to the cadence), then path, are chosen, in no particular order:
+    /// `CadenceSearch` pages through them and `CadenceMatcher` ranks them. Overrides `sort`.
     public var nearestBy: (sql: String, arguments: [Double])?
     public var limit: Int?
 

@@ -5,7 +5,6 @@ import Foundation
 /// Chromaprint is opened on first use (`Chromaprint.available`); without it there is no printer.
 public final class RecordingPrinter {
     private let context: UnsafeMutableRawPointer
-    private let sampleRate: Int
     private var framesLeft: Int
     private var buffer: [Int16] = []
 
@@ -17,7 +16,6 @@ public final class RecordingPrinter {
             return nil
         }
         self.context = context
-        self.sampleRate = sampleRate
         framesLeft = Int(RecordingPrint.seconds * Double(sampleRate))
     }
 
@@ -55,5 +53,4 @@ public enum Chromaprint {
     public static var available: Bool { loadResult == nil }
     /// Why recordings cannot be compared across formats here (nil when they can).
     public static var unavailableReason: String? { loadResult }
-    public static var version: String { available ? String(cString: bt_chromaprint_version()) : "" }
 }

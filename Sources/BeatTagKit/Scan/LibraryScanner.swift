@@ -105,7 +105,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 }
                 // Rights are cheap and follow the folder and the scan: resolved again every time.
                 if let rights = currentRights(of: row, file: file) {
-                    try catalog.updateRights(of: row, to: rights)
+                    try catalog.updateRights(rights)
                     summary.rightsChanged += 1
                 }
                 if row.settledState == .failed {

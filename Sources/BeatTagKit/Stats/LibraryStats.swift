@@ -60,12 +60,13 @@ public struct LibraryStats: Codable, Sendable {
                 }
             }
             metadataOnlyWithoutBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state = 'metadata-only' AND bpm IS NULL") ?? 0
-            withBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm IS NOT NULL") ?? 0
-            belowRange = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm < ?",
-                                          arguments: [range.lowerBound]) ?? 0
-            aboveRange = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm > ?",
-                                          arguments: [range.upperBound]) ?? 0
-            withoutBPM = try Int.fetchOne(db, sql: "SELECT count(*) FROM track WHERE state != 'missing' AND bpm IS NULL") ?? 0
+            // Present tracks by BPM, in one pass: with one, below and above the chart, without one.
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT count(bpm) AS withBPM, coalesce(sum(bpm < ?), 0) AS below, coalesce(sum(bpm > ?), 0) AS above,
+                       count(*) - count(bpm) AS without FROM track WHERE state != 'missing'
+                """, arguments: [range.lowerBound, range.upperBound]) {
+                (withBPM, belowRange, aboveRange, withoutBPM) = (row["withBPM"], row["below"], row["above"], row["without"])
+            }
             // Present and playable (as `TrackRecord.isPlayable`) tracks in the widest window any cadence
             // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
             // copies of identical audio (found through the audioHash and fingerprint indexes), which

@@ -18,8 +18,9 @@ public enum BPMTagWriter {
         public var newValue: String
         /// `BPMTagMark` text to write ("" removes an old mark: the BPM is no longer a hand-set one).
         public var mark = ""
-        public var markChanges = false
+        /// The mark the file has now.
         public var oldMark: String?
+        public var markChanges: Bool { (oldMark ?? "") != mark }
         /// Nothing to write: the tag and its mark already say this.
         public var isNoChange: Bool { oldValue == newValue && !markChanges }
 
@@ -53,9 +54,8 @@ public enum BPMTagWriter {
         let keepDecimals = decimals && container != "MP4"
         let value = keepDecimals ? String(format: "%.1f", bpm) : String(Int(bpm.rounded()))
         let mark = manual ? BPMTagMark.value(bpmText: value) : ""
-        let markChanges = (tags.properties[BPMTagMark.key]?.first ?? "") != mark
         return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value, mark: mark,
-                    markChanges: markChanges, oldMark: tags.properties[BPMTagMark.key]?.first)
+                    oldMark: tags.properties[BPMTagMark.key]?.first)
     }
 
     public static func write(_ plan: Plan) throws {

@@ -22,7 +22,6 @@ int bt_chromaprint_get_raw(void *ctx, uint32_t **fingerprint, int *size);
 int bt_chromaprint_hash(const uint32_t *fingerprint, int size, uint32_t *hash);
 void bt_chromaprint_dealloc(void *pointer);
 void bt_chromaprint_free(void *ctx);
-const char *bt_chromaprint_version(void);
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,17 @@ final class CatalogSafetyTests: XCTestCase {
         return music
     }
 
+    /// The built `beattag` running `arguments` as a process of its own, output discarded.
+    private func startedScan(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     private func files(_ music: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: music).sorted().map { (music as NSString).appendingPathComponent($0) }
     }
@@ -34,12 +45,7 @@ final class CatalogSafetyTests: XCTestCase {
         let music = try library(20)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBinary(["scan", music, "--catalog", catalog]).status, 0)
-        let scan = Process()
-        scan.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        scan.arguments = ["scan", music, "--force", "--jobs", "1", "--catalog", catalog]
-        scan.standardOutput = FileHandle.nullDevice
-        scan.standardError = FileHandle.nullDevice
-        try scan.run()
+        let scan = try startedScan(["scan", music, "--force", "--jobs", "1", "--catalog", catalog])
         var expected: [String: Double] = [:]
         var expectedRatings: [String: TrackRating] = [:]
         var duringScan = 0
@@ -76,12 +82,7 @@ final class CatalogSafetyTests: XCTestCase {
         }
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBinary(["scan", music, "--catalog", catalog]).status, 0)
-        let scan = Process()
-        scan.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        scan.arguments = ["scan", music, "--force", "--jobs", "1", "--catalog", catalog]
-        scan.standardOutput = FileHandle.nullDevice
-        scan.standardError = FileHandle.nullDevice
-        try scan.run()
+        let scan = try startedScan(["scan", music, "--force", "--jobs", "1", "--catalog", catalog])
         var expected: [String: Double] = [:]
         var duringScan = 0
         for (i, file) in try files(music).enumerated() where i % 2 == 0 {
@@ -103,12 +104,7 @@ final class CatalogSafetyTests: XCTestCase {
     func testASecondScanWaitsOrRefuses() throws {
         let music = try library(12)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        let first = Process()
-        first.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        first.arguments = ["scan", music, "--jobs", "1", "--catalog", catalog]
-        first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
-        try first.run()
+        let first = try startedScan(["scan", music, "--jobs", "1", "--catalog", catalog])
         // Wait for the first scan to hold its lock (its first row is written after it takes it).
         let deadline = Date(timeIntervalSinceNow: 30)
         while Date() < deadline, (try? Catalog(path: catalog, create: false, access: .readOnly).allTracks().count) ?? 0 == 0 {
