@@ -16,13 +16,13 @@
 #   python3 scripts/devcorpus/generate.py /work/devcorpus5 --seed 5
 #   python3 scripts/devcorpus/generate.py /work/devcorpus6 --seed 6
 #   for n in 11 12 13 14; do python3 scripts/devcorpus/generate.py /work/devcorpus$n --seed $n; done
-# Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel) are written
-# straight into Sources/BeatTagKit/Analysis/Tempo/{Family,Octave,Triple,Hemiola}Model.swift; the script then rebuilds and
-# collects the phase and confidence samples with them (those depend on the tempo these four
-# choose), writes the phase model (a BlendedModel too, since version 19) into
-# Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift, prints the confidence model as a Swift
-# literal to paste, then collects once more with that phase model and prints the SixteenthShift
-# model (since version 20) to paste. Bump AnalysisResult.currentVersion.
+# Every model is written as Swift source with the names of the features it was fitted on
+# (tempo_models.py's MODELS: Sources/BeatTagKit/Analysis/{Tempo,Beats}/*Model+Generated.swift).
+# Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel)
+# first; the script then rebuilds and collects the phase and confidence samples with them (those
+# depend on the tempo these four choose), writes the phase model (a BlendedModel too, since version
+# 19) and the confidence model, then collects once more with that phase model and writes the
+# SixteenthShift model (since version 20). Bump AnalysisResult.currentVersion.
 # A model whose feature list changed must match it before the first collection (the analysis runs
 # with the old models while it collects): BoostedTrees stops on a split on a feature it no longer
 # has. After removing features, restore a model file fitted on that many (git show) first.
@@ -53,7 +53,6 @@ python=${PYTHON:-python3}
 work=$(mktemp -d)
 trap 'echo "samples kept in $work" >&2' EXIT
 beattag=.build/release/beattag
-models=Sources/BeatTagKit/Analysis/Tempo
 
 # Training samples of the first COUNT corpora of beat_train, with the current build: train.jsonl
 # (the tempo models') gets those of `train`, beats.jsonl (the beat models') all of them; and the
@@ -75,13 +74,13 @@ collect() {
 }
 
 collect "${#train[@]}"
-echo "== FamilyDecision"; "$python" scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees --swift "$models/FamilyModel.swift"
-echo "== OctaveDecision"; "$python" scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/OctaveModel.swift"
-echo "== TripleDecision"; "$python" scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/TripleModel.swift"
-echo "== HemiolaDecision"; "$python" scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --swift "$models/HemiolaModel.swift"
+echo "== FamilyDecision"; "$python" scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees
+echo "== OctaveDecision"; "$python" scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees
+echo "== TripleDecision"; "$python" scripts/fit/tempo_models.py triple "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees
+echo "== HemiolaDecision"; "$python" scripts/fit/tempo_models.py hemiola "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees
 collect "${#beat_train[@]}"
 "$beattag" bench --corpus "$seed3/tune" --corpus "$seed4/tune" --corpus "$seed4/holdout" --json > "$work/calibration.json"
-echo "== BeatPhase"; "$python" scripts/fit/tempo_models.py phase "$work/beats.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees --swift Sources/BeatTagKit/Analysis/Beats/PhaseModel.swift
+echo "== BeatPhase"; "$python" scripts/fit/tempo_models.py phase "$work/beats.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --uniform --trees
 echo "== ConfidenceEvidence"; "$python" scripts/fit/tempo_models.py confidence "$work/calibration.json" --check "$work/holdout.json" --l2 1
 # The sixteenth samples are read on the beats the phase model just written decides.
 collect "${#beat_train[@]}"

@@ -12,22 +12,26 @@
               per move and clip read at the right tempo.
               (These six read the samples `beattag bench --training-data FILE` writes.)
               For them --trees (what the analysis uses: family and octave since version 16, phase
-              since 19, triple since 22, hemiola since 30) fits the logistic regression and gradient-boosted shallow trees on the same
-              features, whose log-odds the analysis averages (BlendedModel), and writes both as Swift
-              source (--swift FILE) instead of printing a literal. Needs scikit-learn.
-  confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip evidence in
+              since 19, triple since 22, hemiola since 30) fits the logistic regression and
+              gradient-boosted shallow trees on the same features, whose log-odds the analysis
+              averages (BlendedModel). Needs scikit-learn.
+  confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip `confidenceFeatures` in
               `beattag bench --json` output.
 
-Without --trees, L2-regularised logistic regressions on standardised features, printed folded back
-to raw features as Swift literals to paste into the source. Samples are weighted so that the songs
-have the tempo shape of a real library (TempoPrior.library in the Swift code), so the fitted tempo
-terms act as a prior for real music, not for the corpus (--uniform: every sample alike, used for
-the phase). Never fit on a held-out split: pass it with --check to see the held-out score.
+Every model is written as Swift source, `MODELS[model]`'s `…+Generated.swift` file (or --swift
+FILE), with the names of the features it was fitted on, read from the samples (the analysis's own
+`featureNames`): on first use the analysis checks them against what its code computes, by name
+(`FittedModel.load`). Without --trees, an L2-regularised logistic regression on standardised
+features, folded back to raw features. Samples are weighted so that the songs have the tempo
+shape of a real library (`TempoPrior.library`, which bench writes into its output as
+`libraryShape`: the one definition), so the fitted tempo terms act as a prior for real music, not
+for the corpus (--uniform: every sample alike, used for the phase and sixteenth). Never fit on a
+held-out split: pass it with --check to see the held-out score.
 
 Usage:
-  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform]
-  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase TRAIN.jsonl --trees --swift FILE.swift [--check HOLDOUT.jsonl] [--l2 10]
-  python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0]
+  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform] [--swift FILE.swift]
+  python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase TRAIN.jsonl --trees [--swift FILE.swift] [--check HOLDOUT.jsonl] [--l2 10]
+  python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0] [--swift FILE.swift]
 """
 import argparse
 import json
@@ -36,26 +40,42 @@ import sys
 
 import numpy as np
 
-# Mirrors TempoPrior.library: (upper bound, exclusive; share of a library).
-LIBRARY_SHAPE = [(100, 0.25), (140, 0.55), (170, 0.15), (math.inf, 0.05)]
+# Where each model is written, and the Swift type it extends (`FittedModel.load` checks its feature
+# names against that type's `featureNames`).
+MODELS = {
+    "family": ("FamilyDecision", "Sources/BeatTagKit/Analysis/Tempo/FamilyModel+Generated.swift"),
+    "octave": ("OctaveDecision", "Sources/BeatTagKit/Analysis/Tempo/OctaveModel+Generated.swift"),
+    "triple": ("TripleDecision", "Sources/BeatTagKit/Analysis/Tempo/TripleModel+Generated.swift"),
+    "hemiola": ("HemiolaDecision", "Sources/BeatTagKit/Analysis/Tempo/HemiolaModel+Generated.swift"),
+    "phase": ("BeatPhase", "Sources/BeatTagKit/Analysis/Beats/PhaseModel+Generated.swift"),
+    "sixteenth": ("SixteenthShift", "Sources/BeatTagKit/Analysis/Beats/SixteenthModel+Generated.swift"),
+    "confidence": ("ConfidenceEvidence", "Sources/BeatTagKit/Analysis/Tempo/ConfidenceModel+Generated.swift"),
+}
 
 
-def bucket(bpm):
-    return next(i for i, (up, _) in enumerate(LIBRARY_SHAPE) if bpm < up)
+def library_shape(rows):
+    """TempoPrior.library as bench writes it (`libraryShape`: [upper bound or null, share] per
+    range): the one definition, in Swift; never a copy here. All inputs must agree."""
+    shapes = {json.dumps(r["libraryShape"]) for r in rows if "libraryShape" in r}
+    if len(shapes) != 1:
+        sys.exit(f"tempo_models: expected one libraryShape in the input, found {len(shapes)} (collect it with this build's bench)")
+    return [(math.inf if up is None else up, share) for up, share in json.loads(shapes.pop())]
 
 
-def library_weights(references, songs=None):
+def library_weights(references, shape, songs=None):
     """Per-sample weights that give the songs the library's tempo shape. `songs` (one id per sample)
     makes every song count once, however many samples it has."""
+    def bucket(bpm):
+        return next(i for i, (up, _) in enumerate(shape) if bpm < up)
     songs = songs if songs is not None else list(range(len(references)))
     per_song = {}
     for s, r in zip(songs, references):
         per_song.setdefault(s, [r, 0])[1] += 1
-    counts = np.zeros(len(LIBRARY_SHAPE))
+    counts = np.zeros(len(shape))
     for r, _ in per_song.values():
         counts[bucket(r)] += 1
     n = len(per_song)
-    w = np.array([LIBRARY_SHAPE[bucket(r)][1] / (counts[bucket(r)] / n) / per_song[s][1] for s, r in zip(songs, references)])
+    w = np.array([shape[bucket(r)][1] / (counts[bucket(r)] / n) / per_song[s][1] for s, r in zip(songs, references)])
     return w / w.mean()
 
 
@@ -90,34 +110,96 @@ def folded(beta, mean, sd):
 
 
 def swift_logistic(w, b):
-    """A `LogisticModel` literal, indented as a static member's argument."""
-    return "LogisticModel(\n        weights: [" + ", ".join(f"{x:.4f}" for x in w) + f"],\n        bias: {b:.4f})"
+    """A `LogisticModel` literal over `fittedFeatures`, indented as a static member's argument."""
+    return ("LogisticModel(\n        features: fittedFeatures,\n        weights: [" + ", ".join(f"{x:.4f}" for x in w)
+            + f"],\n        bias: {b:.4f})")
 
 
-def print_model(w, b):
-    """The model as the Swift literal to paste."""
-    print(f"static let model = {swift_logistic(w, b)}")
+def swift_names(names):
+    return ",\n".join("        " + ", ".join(f'"{n}"' for n in names[i:i + 6]) for i in range(0, len(names), 6))
+
+
+def write_swift(model, names, logistic, nodes, summary, path=None):
+    """Writes the model as `MODELS[model]`'s generated Swift file: the logistic regression, and with
+    `nodes` the gradient-boosted trees averaged with it (BlendedModel), over the named features."""
+    owner, default_path = MODELS[model]
+    path = path or default_path
+    assert len(names) == len(logistic[0]), f"{len(names)} feature names for {len(logistic[0])} weights"
+    if nodes is not None:
+        assert nodes["features"] == len(names), f"trees fitted on {nodes['features']} features, {len(names)} named"
+        what = f"""    /// A logistic regression and {len(nodes["roots"])} gradient-boosted trees over `fittedFeatures`, averaged
+    /// (see `BlendedModel` and docs/tempo.md).
+    static let fitted = BlendedModel(logistic: {swift_logistic(*logistic)}, trees: trees)"""
+    else:
+        what = f"""    /// A logistic regression over `fittedFeatures` (docs/tempo.md).
+    static let fitted = {swift_logistic(*logistic)}"""
+    text = f"""// Generated by `python3 scripts/fit/tempo_models.py {model} …` (scripts/fit/refit.sh): do not edit by hand.
+// {summary}
+
+extension {owner} {{
+{what}
+
+    /// The features the model was fitted on, in order: `FittedModel.load` checks them against `featureNames`.
+    static let fittedFeatures = [
+{swift_names(names)}]
+"""
+    if nodes is not None:
+        text += f"""
+    private static let trees = BoostedTrees(
+        features: fittedFeatures,
+        bias: {nodes["bias"]!r},
+        roots: [
+{ints(nodes["roots"])}],
+        feature: [
+{ints(nodes["feature"])}],
+        threshold: [
+{floats(nodes["threshold"])}],
+        left: [
+{ints(nodes["left"])}],
+        right: [
+{ints(nodes["right"])}],
+        value: [
+{floats(nodes["value"])}])
+"""
+    with open(path, "w") as f:
+        f.write(text + "}\n")
+    print(f"wrote {path}")
+
+
+def floats(xs):
+    return ",\n".join("        " + ", ".join(repr(float(v)) for v in xs[i:i + 8]) for i in range(0, len(xs), 8))
+
+
+def ints(xs):
+    return ",\n".join("        " + ", ".join(str(v) for v in xs[i:i + 20]) for i in range(0, len(xs), 20))
 
 
 def predict(w, b, X):
     return 1 / (1 + np.exp(-(X @ w + b)))
 
 
-def load_jsonl(path, kind):
+def load_jsonl(path):
     with open(path) as f:
-        return [r for r in (json.loads(line) for line in f if line.strip()) if r["kind"] == kind]
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def load_samples(path, kind):
-    """Features, labels (0/1), song of each sample, and the annotated tempo of each sample's song."""
-    rows = load_jsonl(path, kind)
+    """Features, labels (0/1), song of each sample, the annotated tempo of each sample's song, the
+    feature names (the same for every sample, or the input mixes builds) and the library shape."""
+    lines = load_jsonl(path)
+    rows = [r for r in lines if r.get("kind") == kind]
+    if not rows:
+        sys.exit(f"tempo_models: no {kind} samples in {path}")
+    names = {tuple(r["featureNames"]) for r in rows}
+    if len(names) != 1:
+        sys.exit(f"tempo_models: the {kind} samples in {path} name {len(names)} different feature lists (collected by different builds?)")
     X = np.array([r["features"] for r in rows], dtype=float)
     y = np.array([1.0 if r["label"] else 0.0 for r in rows])
-    return X, y, [r["file"] for r in rows], [r["reference"] for r in rows]
+    return X, y, [r["file"] for r in rows], [r["reference"] for r in rows], list(names.pop()), library_shape(lines)
 
 
-def sample_weights(args, files, references):
-    return np.ones(len(files)) if args.uniform else library_weights(references, files)
+def sample_weights(args, files, references, shape):
+    return np.ones(len(files)) if args.uniform else library_weights(references, shape, files)
 
 
 def top1(scores, labels, songs):
@@ -137,8 +219,8 @@ def confusion(p, y):
 
 
 def binary(args):
-    X, y, files, references = load_samples(args.samples, args.model)
-    w = sample_weights(args, files, references)
+    X, y, files, references, names, shape = load_samples(args.samples, args.model)
+    w = sample_weights(args, files, references, shape)
     mean, sd = standardise(X)
     Z = (X - mean) / sd
     # Leave one song out: all of a song's samples leave together. For `family` what counts is
@@ -156,14 +238,17 @@ def binary(args):
     wf, bf = folded(beta, mean, sd)
     print(f"tune: {len(y)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs; leave-one-song-out {right:.0f}/{len(y)} "
           f"({100 * right / len(y):.1f}%): {confusion(p, y)}")
-    print("standardised weights:", ", ".join(f"{x:+.2f}" for x in beta[:-1]))
+    print("standardised weights:", ", ".join(f"{n} {x:+.2f}" for n, x in zip(names, beta[:-1])))
     if args.check:
-        Xc, yc, fc, _ = load_samples(args.check, args.model)
+        Xc, yc, fc, _, check_names, _ = load_samples(args.check, args.model)
+        assert check_names == names, "the check samples name other features"
         pc = predict(wf, bf, Xc)
         print(f"check: {int(((pc >= 0.5) == (yc == 1)).sum())}/{len(yc)} samples right: {confusion(pc, yc)}")
         if args.model == "family":
             print(f"check: top-1 {top1(pc, yc, fc)}/{len(set(fc))} songs")
-    print_model(wf, bf)
+    summary = (f"Training: {len(y)} {args.model} samples ({int(y.sum())} positive) from {len(set(files))} songs, L2 {args.l2}; "
+               f"leave-one-song-out {right:.0f}/{len(y)} right.")
+    write_swift(args.model, names, (wf, bf), None, summary, args.swift)
 
 
 # The trees of `family|octave --trees`. Shallow trees and a small learning rate: chosen by 10-fold
@@ -208,41 +293,6 @@ def tree_logit(nodes, x):
     return total
 
 
-def write_swift_blend(owner, logistic, nodes, path, summary):
-    def floats(xs):
-        return ",\n".join("        " + ", ".join(repr(float(v)) for v in xs[i:i + 8]) for i in range(0, len(xs), 8))
-
-    def ints(xs):
-        return ",\n".join("        " + ", ".join(str(v) for v in xs[i:i + 20]) for i in range(0, len(xs), 20))
-    with open(path, "w") as f:
-        f.write(f"""// Generated by `python3 scripts/fit/tempo_models.py MODEL TRAIN.jsonl --trees --swift FILE`
-// (scripts/fit/refit.sh): do not edit by hand.
-// {summary}
-
-extension {owner} {{
-    /// A logistic regression and {len(nodes["roots"])} gradient-boosted trees over `featureNames`, averaged
-    /// (see `BlendedModel` and docs/tempo.md).
-    static let model = BlendedModel(logistic: {swift_logistic(*logistic)}, trees: trees)
-
-    private static let trees = BoostedTrees(
-        featureCount: {nodes["features"]},
-        bias: {nodes["bias"]!r},
-        roots: [
-{ints(nodes["roots"])}],
-        feature: [
-{ints(nodes["feature"])}],
-        threshold: [
-{floats(nodes["threshold"])}],
-        left: [
-{ints(nodes["left"])}],
-        right: [
-{ints(nodes["right"])}],
-        value: [
-{floats(nodes["value"])}])
-}}
-""")
-
-
 class Blend:
     """What BlendedModel computes: the mean of the logistic regression's and the trees' log-odds.
     Trees alone fit the training generator best but are over-sure on music unlike it; the logistic
@@ -260,8 +310,8 @@ class Blend:
 
 def trees(args):
     from sklearn.model_selection import GroupKFold
-    X, y, files, references = load_samples(args.samples, args.model)
-    w = sample_weights(args, files, references)
+    X, y, files, references, names, shape = load_samples(args.samples, args.model)
+    w = sample_weights(args, files, references, shape)
 
     def right(z, labels, songs):
         """Family: songs whose best candidate is right. The others: samples on the right side of 0.5."""
@@ -282,18 +332,18 @@ def trees(args):
     drift = max(abs(tree_logit(nodes, x) - d) for x, d in zip(X, blend.trees.decision_function(X)))
     assert drift < 1e-9, f"flattened trees differ from the fitted ensemble by {drift}"
     if args.check:
-        Xc, yc, fc, _ = load_samples(args.check, args.model)
+        Xc, yc, fc, _, check_names, _ = load_samples(args.check, args.model)
+        assert check_names == names, "the check samples name other features"
         a, b = blend.parts(Xc)
         got = [right(z, yc, fc) for z in (a, b, (a + b) / 2)]
         print(f"check: {unit} right of {len(yc) if args.model != 'family' else len(set(fc))}: "
               f"logistic {got[0]}, trees {got[1]}, their mean {got[2]}")
-    if args.swift:
-        owner = {"family": "FamilyDecision", "octave": "OctaveDecision", "triple": "TripleDecision", "hemiola": "HemiolaDecision", "phase": "BeatPhase", "sixteenth": "SixteenthShift"}[args.model]
-        write_swift_blend(owner, blend.logistic, nodes, args.swift, summary)
-        print(f"wrote {args.swift}: the logistic model and {len(nodes['roots'])} trees ({len(nodes['feature'])} nodes)")
+    write_swift(args.model, names, blend.logistic, nodes, summary, args.swift)
+    print(f"  the logistic model and {len(nodes['roots'])} trees ({len(nodes['feature'])} nodes)")
 
 
-def confidence_rows(path):
+def bench_reports(path):
+    """The JSON reports `beattag bench --json` printed into `path`, one after another."""
     with open(path) as f:
         text = f.read()
     reports = []
@@ -306,32 +356,37 @@ def confidence_rows(path):
             break
         obj, i = decoder.raw_decode(text, i)
         reports.append(obj)
-    rows = []
-    for report in reports:
-        for c in report["clips"]:
-            if c.get("estimate") is None or c.get("evidence") is None:
-                continue
-            e = c["evidence"]
-            p = min(max(e["octaveProbability"], 1e-4), 1 - 1e-4)
-            t = math.log2(e["bpm"] / 120)
-            rows.append(([math.log(p / (1 - p)), min(e["clarity"], 6), e["familyMargin"], t, t * t],
-                         abs(c["estimate"] / c["reference"] - 1) <= 0.04, c["reference"]))
-    return rows
+    return reports
+
+
+def confidence_rows(path):
+    """(features, right within 4%, annotated tempo) per analysed clip, the feature names and the
+    library shape: the features as the analysis computes them (`confidenceFeatures`), not a copy."""
+    reports = bench_reports(path)
+    names = {tuple(r["confidenceFeatureNames"]) for r in reports}
+    if len(names) != 1:
+        sys.exit(f"tempo_models: {path} holds {len(names)} confidence feature lists (reports of different builds?)")
+    rows = [(c["confidenceFeatures"], abs(c["estimate"] / c["reference"] - 1) <= 0.04, c["reference"])
+            for report in reports for c in report["clips"]
+            if c.get("estimate") is not None and c.get("confidenceFeatures") is not None]
+    return rows, list(names.pop()), library_shape(reports)
 
 
 def confidence(args):
-    rows = confidence_rows(args.bench)
+    rows, names, shape = confidence_rows(args.bench)
     X = np.array([r[0] for r in rows])
     y = np.array([1.0 if r[1] else 0.0 for r in rows])
-    w = library_weights([r[2] for r in rows])
+    w = library_weights([r[2] for r in rows], shape)
     mean, sd = standardise(X)
     beta = fit_logistic((X - mean) / sd, y, w, args.l2)
     wf, bf = folded(beta, mean, sd)
     print(f"tune: {len(rows)} clips, {int(y.sum())} right")
+    octave = names.index("octaveLogit")
     for name, path in [("tune", args.bench)] + ([("check", args.check)] if args.check else []):
-        r = confidence_rows(path)
-        # As ConfidenceEvidence.confidence: never above the octave's probability (features[0] is its log-odds).
-        p = np.minimum(predict(wf, bf, np.array([x[0] for x in r])), 1 / (1 + np.exp(-np.array([x[0][0] for x in r]))))
+        r, check_names, _ = confidence_rows(path)
+        assert check_names == names, "the check reports name other features"
+        # As ConfidenceEvidence.confidence: never above the octave's probability.
+        p = np.minimum(predict(wf, bf, np.array([x[0] for x in r])), 1 / (1 + np.exp(-np.array([x[0][octave] for x in r]))))
         ok = np.array([x[1] for x in r])
         # The bins of ConfidenceReliability.edges.
         for lo, hi in [(0, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 0.9), (0.9, 1.01)]:
@@ -341,7 +396,8 @@ def confidence(args):
         trusted = p >= 0.8
         if trusted.any():
             print(f"  {name}: right at >= 0.8: {ok[trusted].mean():.3f} (n={trusted.sum()})")
-    print_model(wf, bf)
+    summary = f"Calibration: {len(rows)} clips ({int(y.sum())} right) of songs the other models never saw, L2 {args.l2}."
+    write_swift("confidence", names, (wf, bf), None, summary, args.swift)
 
 
 def main():
@@ -354,8 +410,9 @@ def main():
         o.add_argument("--l2", type=float, default=1.0)
         o.add_argument("--uniform", action="store_true", help="weight every sample alike (not to the library shape)")
         o.add_argument("--trees", action="store_true", help="the logistic regression and gradient-boosted trees, averaged")
-        o.add_argument("--swift", help="with --trees: write both models as Swift source here")
+        o.add_argument("--swift", help="write the model here instead of its place in Sources/ (MODELS)")
     c = sub.add_parser("confidence")
+    c.add_argument("--swift", help="write the model here instead of its place in Sources/ (MODELS)")
     c.add_argument("bench")
     c.add_argument("--check")
     c.add_argument("--l2", type=float, default=1.0)

@@ -66,7 +66,8 @@ struct BenchCommand: ParsableCommand {
             console.print(renderReliability(report.reliability))
             console.print(report.matchPrecision.rows.map { row in
                 String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
-                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched)"
+                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched), recall "
+                    + (row.recall.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.runnable) clips run there)"
             }.joined(separator: "\n"))
             let s = report.speed
             console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,

@@ -13,10 +13,12 @@ public struct BlendedModel: LogOddsModel {
     public let trees: BoostedTrees
 
     public init(logistic: LogisticModel, trees: BoostedTrees) {
-        precondition(logistic.weights.count == trees.featureCount, "BlendedModel: the two models read different features")
+        precondition(logistic.features == trees.features, "BlendedModel: the two models read different features")
         self.logistic = logistic
         self.trees = trees
     }
+
+    public var features: [String] { logistic.features }
 
     public func logit(_ features: [Double]) -> Double { (logistic.logit(features) + trees.logit(features)) / 2 }
 }

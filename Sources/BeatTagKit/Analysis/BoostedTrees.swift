@@ -9,8 +9,8 @@ import Foundation
 /// and on other features together (a half-time feel is "fast" at 170 and "slow" at 120, a kick on
 /// every beat settles what hats cannot); a linear score can only add the evidence up.
 public struct BoostedTrees: LogOddsModel {
-    /// How many features the ensemble was fitted on (it need not split on every one).
-    public let featureCount: Int
+    /// The features the ensemble was fitted on, in order (it need not split on every one).
+    public let features: [String]
     public let bias: Double
     public let roots: [Int]
     public let feature: [Int]
@@ -19,11 +19,11 @@ public struct BoostedTrees: LogOddsModel {
     public let right: [Int]
     public let value: [Double]
 
-    public init(featureCount: Int, bias: Double, roots: [Int], feature: [Int], threshold: [Double], left: [Int], right: [Int], value: [Double]) {
+    public init(features: [String], bias: Double, roots: [Int], feature: [Int], threshold: [Double], left: [Int], right: [Int], value: [Double]) {
         precondition([threshold.count, left.count, right.count, value.count].allSatisfy { $0 == feature.count },
                      "BoostedTrees: node arrays of different lengths")
-        precondition(feature.allSatisfy { $0 < featureCount }, "BoostedTrees: a split on a feature it was not fitted on")
-        self.featureCount = featureCount
+        precondition(feature.allSatisfy { $0 < features.count }, "BoostedTrees: a split on a feature it was not fitted on")
+        self.features = features
         self.bias = bias
         self.roots = roots
         self.feature = feature
@@ -34,6 +34,7 @@ public struct BoostedTrees: LogOddsModel {
     }
 
     public func logit(_ features: [Double]) -> Double {
+        precondition(features.count == self.features.count, "BoostedTrees: \(features.count) values for \(self.features.count) features")
         var total = bias
         for root in roots {
             var node = root

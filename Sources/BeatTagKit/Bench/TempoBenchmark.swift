@@ -14,6 +14,8 @@ public enum TempoBenchmark {
         /// Probability of the alternative octave.
         public var alternativeProbability: Double?
         public var evidence: ConfidenceEvidence?
+        /// `evidence` as the confidence model reads it (`Report.confidenceFeatureNames`), for its fit.
+        public var confidenceFeatures: [Double]?
         public var fMeasure: Double?
         public var phaseOffset: Double?
         public var audioSeconds: Double
@@ -81,6 +83,10 @@ public enum TempoBenchmark {
         public var matchPrecision: MatchPrecision
         public var againstOriginals: OriginalsSummary?
         public var clips: [ClipResult]
+        /// What the fit script needs beside the clips: the names of `ClipResult.confidenceFeatures`
+        /// and the library shape the models are weighted to (`TempoPrior.library`, the one definition).
+        public var confidenceFeatureNames = ConfidenceEvidence.featureNames
+        public var libraryShape = TempoPrior.library.shape
     }
 
     /// A labelled sample for fitting the small models (scripts/fit/tempo_models.py): `octave`, an
@@ -91,13 +97,42 @@ public enum TempoBenchmark {
     /// than 0.2 in F); `sixteenth`, a move of the phase-decided beats a sixteenth later or
     /// earlier (`SixteenthShift.candidateMoves`; label: the moved beats match better; only where F differs by more than 0.2).
     public struct TrainingSample: Codable, Sendable {
-        public enum Kind: String, Codable, Sendable { case family, octave, triple, hemiola, phase, sixteenth }
+        public enum Kind: String, Codable, Sendable {
+            case family, octave, triple, hemiola, phase, sixteenth
+
+            /// The names of the features the analysis computes for this model.
+            public var featureNames: [String] {
+                switch self {
+                case .family: FamilyDecision.featureNames
+                case .octave: OctaveDecision.featureNames
+                case .triple: TripleDecision.featureNames
+                case .hemiola: HemiolaDecision.featureNames
+                case .phase: BeatPhase.featureNames
+                case .sixteenth: SixteenthShift.featureNames
+                }
+            }
+        }
         public var kind: Kind
         public var file: String
         public var group: String
         public var reference: Double
         public var label: Bool
         public var features: [Double]
+        /// The names of `features`, in order: the fit writes them into the model, and the analysis
+        /// checks them against its own on first use (`FittedModel`).
+        public var featureNames: [String]
+        public var libraryShape = TempoPrior.library.shape
+
+        public init(kind: Kind, file: String, group: String, reference: Double, label: Bool, features: [Double]) {
+            self.kind = kind
+            self.file = file
+            self.group = group
+            self.reference = reference
+            self.label = label
+            self.features = features
+            featureNames = kind.featureNames
+            precondition(features.count == featureNames.count, "\(kind): \(features.count) features for \(featureNames.count) names")
+        }
     }
 
     public static let tempoBuckets: [(String, ClosedRange<Double>)] = [
@@ -125,6 +160,7 @@ public enum TempoBenchmark {
                     verdict: TempoVerdict(estimate: analysis.bpm.value, reference: clip.bpm),
                     confidence: analysis.confidence, alternative: analysis.alternative?.bpm.value,
                     alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
+                    confidenceFeatures: analysis.evidence?.features,
                     fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,

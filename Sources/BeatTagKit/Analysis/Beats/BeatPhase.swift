@@ -6,7 +6,7 @@ import Foundation
 /// each other (kick on 1 and 3, snare on 2 and 4, the downbeat strongest) while the "and"s are much
 /// alike (hats, skanks). Per band (kick, snare, hats, all, body), the mean strength on the beats and
 /// the half-beats, and how much the four beats of the bar vary and peak compared with the four
-/// half-beats, go into `model` (PhaseModel.swift: a `BlendedModel` fitted like the tempo models by
+/// half-beats, go into `model` (PhaseModel+Generated.swift: a `BlendedModel` fitted like the tempo models by
 /// `scripts/fit/refit.sh`).
 /// One more cue is where the music starts: a piece, a loop or a render starts on a beat far more
 /// often than between two (`startHalf`); an excerpt or an upbeat start weakens it, and the fit
@@ -19,6 +19,9 @@ public enum BeatPhase {
     public static let featureNames = ["low", "snare", "high", "all", "body"].flatMap { ["\($0)Ratio", "\($0)Spread", "\($0)Peak"] }
         + ["startHalf", "timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop"]
 
+    /// The fitted model (PhaseModel+Generated.swift, written by `scripts/fit/refit.sh`), checked against
+    /// `featureNames` by name on first use.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "BeatPhase")
 
     /// Features of tracked beats (frames) in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves) -> [Double] {

@@ -13,9 +13,8 @@ public enum SixteenthShift {
     public static let featureNames = ["low", "body", "all", "high"].map { "\($0)Ratio" }
         + ["timbreChange", "timbreChangeTop", "chordChange", "chordChangeTop", "later"]
 
-    static let model = LogisticModel(
-        weights: [2.3544, 0.1524, 0.4284, 1.0203, -0.8390, 4.4560, -1.9971, 6.5787, 0.8429],
-        bias: 0.2185)
+    /// Fitted by `scripts/fit/refit.sh` (SixteenthModel+Generated.swift), checked against `featureNames`.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "SixteenthShift")
 
     /// Features of moving `beats` by `fraction` of a beat (one of `candidateMoves`), in `featureNames` order.
     public static func features(beats: [FramePosition], curves: OnsetCurves, fraction: Double) -> [Double] {

@@ -28,9 +28,8 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     /// Logistic calibration, weighted to `TempoPrior.library`, fitted on songs the family, octave and
     /// phase models never saw (`scripts/fit/refit.sh`), so it learns how far their outputs can be
     /// trusted out of sample: the probability that the tempo is right (within 4%).
-    static let model = LogisticModel(
-        weights: [0.8946, 0.1156, 0.3531, -0.2664, -0.2505],
-        bias: -1.6390)
+    /// (ConfidenceModel+Generated.swift, checked against `featureNames`.)
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "ConfidenceEvidence")
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
     /// so a coin-toss octave never looks certain, however clear the pulse.

@@ -7,7 +7,7 @@ import Foundation
 /// repeats at that period and its multiples and fractions: a beat period repeats at two beats and
 /// at the bar (four beats), the kicks and snares repeat at two beats, hats divide the beat in two.
 /// A 3:2 or 4:3 reading repeats at its own period but not at the bar of the real beat. A score per
-/// family from `model` (FamilyModel.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits on the
+/// family from `model` (FamilyModel+Generated.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits on the
 /// development corpora and writes; docs/tempo.md).
 public enum FamilyDecision {
     /// The reference octave every family is read in.
@@ -32,6 +32,10 @@ public enum FamilyDecision {
         "allThree", "allFour", "lowTwo", "lowFour", "snareTwo", "hatsHalf",
         "pitchSalience", "pitchFamilySalience", "pitchBeat", "pitchFour",
     ]
+
+    /// The fitted model (FamilyModel+Generated.swift, written by `scripts/fit/refit.sh`), checked against
+    /// `featureNames` by name on first use.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "FamilyDecision")
 
     /// `relativeSalience(bpm)`: periodicity support relative to the strongest tempo; `pitchSalience`
     /// the same for the note changes (`OnsetCurves.pitch`), which carry the pulse where nothing is

@@ -18,7 +18,7 @@ import Foundation
 /// Also the salience ratio of the two levels, how F divides, and tempo, which (the training pairs
 /// weighted to `TempoPrior.library`) act as the prior.
 ///
-/// The answer comes from `model` (HemiolaModel.swift: a `BlendedModel` that `scripts/fit/refit.sh`
+/// The answer comes from `model` (HemiolaModel+Generated.swift: a `BlendedModel` that `scripts/fit/refit.sh`
 /// fits on the development corpora and writes). See docs/tempo.md.
 public enum HemiolaDecision {
     public static let featureNames = [
@@ -28,6 +28,10 @@ public enum HemiolaDecision {
         "allSlowOverFast", "allAnd", "allWeakest",
         "salienceRatio", "fastHalf", "fastHatsHalf",
     ]
+
+    /// The fitted model (HemiolaModel+Generated.swift, written by `scripts/fit/refit.sh`), checked against
+    /// `featureNames` by name on first use.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "HemiolaDecision")
 
     /// The probability at which the estimator moves to the other level: a 3:2 error is rare once
     /// the family decision, the octave walk and the step by three agree, so a coin toss must not

@@ -13,7 +13,7 @@ import Foundation
 /// - tempo itself: the training pairs are weighted to `TempoPrior.library` (most songs 80–140 BPM),
 ///   so the tempo terms and splits act as that prior, not as a lean toward the running range.
 ///
-/// The answer comes from `model` (OctaveModel.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits
+/// The answer comes from `model` (OctaveModel+Generated.swift: a `BlendedModel` that `scripts/fit/refit.sh` fits
 /// on the development corpora and writes); bench reports the held-out splits. See docs/tempo.md.
 public enum OctaveDecision {
     /// One tempo level: its tracked beats (frames, empty until tracked) and support.
@@ -54,6 +54,10 @@ public enum OctaveDecision {
         "slowClarity", "tempoSquared", "tempoXEmptiest", "tempoXAlternation", "fastHalf", "fastQuarter",
         "fastHatsQuarter", "fastHatsHalf", "chordEightOverFour", "chordParity", "timbreEightOverFour", "timbreParity",
     ]
+
+    /// The fitted model (OctaveModel+Generated.swift, written by `scripts/fit/refit.sh`), checked against
+    /// `featureNames` by name on first use.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "OctaveDecision")
 
     private static let floor = 0.01
 

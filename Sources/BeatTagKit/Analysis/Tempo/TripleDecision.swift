@@ -13,7 +13,7 @@ import Foundation
 /// - how strongly each level stands out, and tempo: the training pairs are weighted to
 ///   `TempoPrior.library`, so the tempo terms act as that prior.
 ///
-/// The answer comes from `model` (TripleModel.swift: a `BlendedModel` that `scripts/fit/refit.sh`
+/// The answer comes from `model` (TripleModel+Generated.swift: a `BlendedModel` that `scripts/fit/refit.sh`
 /// fits on the development corpora and writes). See docs/tempo.md.
 public enum TripleDecision {
     public static let featureNames = [
@@ -21,6 +21,10 @@ public enum TripleDecision {
         "drumsLow", "drumsMid", "kickLow", "kickMid", "snareLow", "snareMid", "hatsLow", "hatsMid", "allLow", "allMid",
         "salienceRatio", "clarityRatio", "fastHalf", "fastHatsHalf", "pitchLow", "pitchMid",
     ]
+
+    /// The fitted model (TripleModel+Generated.swift, written by `scripts/fit/refit.sh`), checked against
+    /// `featureNames` by name on first use.
+    static let model = FittedModel.load(fitted, reads: featureNames, as: "TripleDecision")
 
     /// How far from a beat of F an onset still counts for it, in beats of F: short of half, so that
     /// neighbouring positions never share an onset.
