@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Build the real-recordings development set (issue 36) into a git-ignored folder.
+
+Audio never enters git. This script reads three named repository snapshots that `fetch`
+brings to /work/.mirror (or --mirror DIR): GTZAN clips (commercial recordings, 30 s,
+research use only) and the GTZAN-Rhythm tempo and beat annotations (Marchand & Peeters),
+and writes two bench corpora:
+
+  <out>/fit/      clips you may fit and tune on
+  <out>/holdout/  clips you never fit or tune on: read them only to report
+
+Each has truth.csv (file, bpm, style, source, split) and <file>.beats, as `beattag bench`
+reads them.
+
+Which clips, and the split, follow one published partition, not a choice made here:
+the fault-filtered, artist-disjoint GTZAN partition of Kereliuk, Sturm & Larsen (2015,
+"Deep learning and music adversaries"; the lists torchaudio and MindSpore ship).
+ - Clips it leaves out (repeated, distorted or mislabelled, Sturm 2013) are left out.
+ - beattag is measured on clips 00000-00009 of every genre and on their artists. The
+   partition never puts one artist in two parts, so a genre's part that holds any of its
+   clips 00000-00009 is left out whole; clips of the other parts are by other artists.
+ - holdout = the partition's "test" part; fit = its "train" and "valid" parts.
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import wave
+
+SNAPSHOTS = {
+    "annotations": ("TempoBeatDownbeat/gtzan_tempo_beat", "fd9cafdebb6426fee41c3718791be61306323dd7"),
+    # blues and jazz 00000-00099, the original 22.05 kHz .au files
+    "bluesjazz": ("wangyongpenga/music_reg", "a8341809537f1e43654c3ac41b71364f64afcd47"),
+    # six clips per genre, resampled to 16 kHz mono WAV
+    "genres16k": ("mattciff5/genre-to-fmri", "87f8b83ff80e4fbc928c18061d7951d0133bf134"),
+}
+
+# Kereliuk, Sturm & Larsen (2015) fault-filtered partition, clip numbers per genre.
+PARTITION = {
+    "test": {
+        "blues": "12-28 61-72 98-99", "classical": "11-29 34-41 49 77-79",
+        "country": "30-40 43-44 46-48 50-51 53-64",
+        "disco": "1 21 58 62-66 69 76-88 91-94 96-97 99",
+        "hiphop": "0 26-27 30 40 43-45 51-54 62-75 99", "jazz": "73-99",
+        "metal": "12-15 22-23 25-33 38-39 67 70 73-75 78 83 85 87-88",
+        "pop": "0-1 13-14 43 63-66 69-79 82 88-96",
+        "reggae": "34-40 46-48 52-53 64-68 71 79 82-84 87-90", "rock": "10-15 27-37 39-48 86-90",
+    },
+    "train": {
+        "blues": "29-49 73-97", "classical": "30-33 43-48 50-67 80-99", "country": "19-26 28-29 65-99",
+        "disco": "5 15-20 22-37 39-45 47 49 53-54 56-57 59 61 70 73-74 89",
+        "hiphop": "2-25 28-29 31-38 41-42 55-61 77-80", "jazz": "0-1 11-24 41 47-72",
+        "metal": "2-3 5 21 24 35 46-57 59-66 69 71-72 79-80 84 86 89-99",
+        "pop": "2-9 11-12 16-20 23-29 31-36 38-42 44 46 49-50 80 97-99",
+        "reggae": "0-2 4 6 9 11-12 14-32 42-45 49-51 54-60 63 69", "rock": "0-9 16-26 57-70 91-99",
+    },
+    "valid": {
+        "blues": "0-11 50-60", "classical": "0-10 68-76", "country": "0-7 9-18 27 41-42 45 49",
+        "disco": "0 2-4 6-14 46 48 52 67-68 72 75 90 95", "hiphop": "81-98", "jazz": "2-10 25-32",
+        "metal": "0-1 6-11 16-20 36-37 68 76-77 81-82", "pop": "10 53 55 58-62 81 83-86",
+        "reggae": "61-62 70 72 74 76-78 85 92-99", "rock": "38 49-56 71-85",
+    },
+}
+
+
+def numbers(spec):
+    out = set()
+    for part in spec.split():
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def part_of(genre, number):
+    for part, genres in PARTITION.items():
+        if number in numbers(genres[genre]):
+            return part
+    return None  # left out by the partition (a known fault)
+
+
+def eligible_part(genre, number):
+    """The clip's part, or None when the clip or its artist is off limits."""
+    if number < 10:
+        return None
+    part = part_of(genre, number)
+    if part is None:
+        return None
+    measured = {part_of(genre, n) for n in range(10)}
+    return None if part in measured else part
+
+
+class Snapshot:
+    def __init__(self, mirror, repo, commit):
+        self.git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
+        self.repo, self.commit = repo, commit
+        if not os.path.isdir(self.git_dir):
+            sys.exit(f"error: no snapshot of {repo} in {mirror}: bring it with `fetch github:{repo}`")
+        if subprocess.run(["git", "--git-dir", self.git_dir, "cat-file", "-e", commit + "^{commit}"],
+                          capture_output=True).returncode != 0:
+            sys.exit(f"error: the snapshot of {repo} lacks commit {commit[:12]}")
+
+    def paths(self):
+        out = subprocess.run(["git", "--git-dir", self.git_dir, "ls-tree", "-r", "--name-only", self.commit],
+                             capture_output=True, text=True, check=True).stdout
+        return out.splitlines()
+
+    def read(self, path):
+        return subprocess.run(["git", "--git-dir", self.git_dir, "show", f"{self.commit}:{path}"],
+                              capture_output=True, check=True).stdout
+
+
+def audio_seconds(path):
+    if path.endswith(".wav"):
+        with wave.open(path) as w:
+            return w.getnframes() / w.getframerate()
+    with open(path, "rb") as f:  # Sun .au: big-endian header
+        head = f.read(24)
+        size = os.path.getsize(path)
+    if head[:4] != b".snd":
+        raise ValueError("not an .au file")
+    offset, _, encoding, rate, channels = (int.from_bytes(head[i:i + 4], "big") for i in range(4, 24, 4))
+    width = {2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 8}[encoding]
+    return (size - offset) / (width * channels * rate)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mirror", default=os.environ.get("MIRROR", "/work/.mirror"))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "..", "..", "data", "real-recordings"))
+    args = ap.parse_args()
+
+    snaps = {k: Snapshot(args.mirror, *v) for k, v in SNAPSHOTS.items()}
+    sources = {}  # (genre, number) -> (snapshot key, path); the original 22.05 kHz copy wins
+    for key in ("genres16k", "bluesjazz"):
+        for path in snaps[key].paths():
+            name = os.path.basename(path)
+            parts = name.split(".")
+            if len(parts) == 3 and parts[2] in ("au", "wav") and parts[1].isdigit() and \
+                    (path.startswith("data/genres/") or path.startswith("genres_original/")):
+                sources[(parts[0], int(parts[1]))] = (key, path)
+
+    rows = {"fit": [], "holdout": []}
+    skipped = {}
+    for (genre, number), (key, path) in sorted(sources.items()):
+        part = eligible_part(genre, number)
+        if part is None:
+            skipped["off limits or a known fault"] = skipped.get("off limits or a known fault", 0) + 1
+            continue
+        split = "holdout" if part == "test" else "fit"
+        stem = f"gtzan_{genre}_{number:05d}"
+        ann = snaps["annotations"]
+        beats_text = ann.read(f"beats/{stem}.beats").decode()
+        bpm = float(ann.read(f"tempo/{stem}.bpm").decode().split()[0])
+        folder = os.path.join(args.out, split)
+        os.makedirs(folder, exist_ok=True)
+        ext = os.path.splitext(path)[1]
+        file = f"{genre}.{number:05d}{ext}"
+        target = os.path.join(folder, file)
+        with open(target + ".part", "wb") as f:
+            f.write(snaps[key].read(path))
+        os.replace(target + ".part", target)
+        seconds = audio_seconds(target)
+        beats = [line.split() for line in beats_text.splitlines() if line.strip()]
+        # An original clip runs 30 s from t = 0; a cut copy would not hold the annotated beats.
+        if seconds < 29.5 or float(beats[-1][0]) > seconds + 0.05:
+            os.remove(target)
+            skipped["shorter than its annotation"] = skipped.get("shorter than its annotation", 0) + 1
+            continue
+        with open(target + ".beats", "w") as f:
+            for b in beats:
+                f.write(f"{float(b[0]):.6f}\t{b[1]}\n" if len(b) > 1 else f"{float(b[0]):.6f}\n")
+        rate = "22.05 kHz" if key == "bluesjazz" else "16 kHz"
+        rows[split].append({"file": file, "bpm": f"{bpm:.3f}", "style": genre,
+                            "source": f"{SNAPSHOTS[key][0]}@{SNAPSHOTS[key][1][:12]}:{path} ({rate})",
+                            "split": f"{split} (Kereliuk {part})"})
+
+    for split, items in rows.items():
+        folder = os.path.join(args.out, split)
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "truth.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=["file", "bpm", "style", "source", "split"])
+            w.writeheader()
+            w.writerows(items)
+        styles = {}
+        for r in items:
+            styles[r["style"]] = styles.get(r["style"], 0) + 1
+        print(f"{split}: {len(items)} clips in {os.path.relpath(folder)} "
+              f"({', '.join(f'{k} {v}' for k, v in sorted(styles.items()))})")
+    for why, n in sorted(skipped.items()):
+        print(f"left out: {n} ({why})")
+
+
+if __name__ == "__main__":
+    main()
