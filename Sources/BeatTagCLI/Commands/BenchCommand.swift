@@ -14,7 +14,9 @@ struct BenchCommand: ParsableCommand {
             flagged below 0.8), match precision at 160/175/190 SPM with the clips weighted to a real \
             library's tempo shape, and single-core speed with decode and analysis apart, decoding by codec. \
             A corpus whose truth.csv has an `original` column (scripts/bench/encode-corpus.py makes one) is \
-            also compared with the files it was encoded from: same tempo, beats within 10 ms.
+            also compared with the files it was encoded from: same tempo, beats within 10 ms. \
+            --pooled adds one report over the clips of all the corpora given (e.g. the two splits of \
+            several generated corpora): a verdict on many songs at once.
 
             --decode FILE decodes files alone (no analysis) and reports speed and the memory the decoder \
             needed; --analyze FILE decodes and analyses them, as scan does, and reports the same (memory \
@@ -30,6 +32,8 @@ struct BenchCommand: ParsableCommand {
     var analyzeFiles: [String] = []
     @Flag(help: "Print one JSON report per corpus.") var json = false
     @Flag(help: "List every clip.") var clips = false
+    @Flag(help: "After the corpora, one report over all their clips together (with --json, one more object).")
+    var pooled = false
     @Option(help: ArgumentHelp("Write the tempo and beat models' training samples (family, octave, triple, hemiola, phase, sixteenth) as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
@@ -39,6 +43,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("give at least one --corpus folder, --decode file or --analyze file")
         }
         if trainingData != nil && corpora.isEmpty { throw ValidationError("--training-data needs a --corpus") }
+        if pooled && corpora.count < 2 { throw ValidationError("--pooled needs two or more --corpus folders") }
     }
 
     func run() throws {
@@ -49,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         var encodingError: Error?
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        var reports: [TempoBenchmark.Report] = []
         for folder in corpora {
             let corpus: Corpus
             do { corpus = try Corpus(folder: folder) } catch { throw CommandFailure("\(error)") }
@@ -59,40 +65,46 @@ struct BenchCommand: ParsableCommand {
                 if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
             }
             if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K") }
-            if json { try console.printJSON(report); continue }
-            console.print("corpus \(folder): \(corpus.clips.count) clips")
-            console.print(render([report.overall] + report.byTempo, title: "tempo"))
-            console.print(render(report.byGroup, title: "group"))
-            console.print(renderReliability(report.reliability))
-            console.print(report.matchPrecision.rows.map { row in
-                String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
-                    + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched), recall "
-                    + (row.recall.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.runnable) clips run there)"
-            }.joined(separator: "\n"))
-            let s = report.speed
-            console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
-                         s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
-            if let o = report.againstOriginals {
-                console.print(String(format: "against the originals: %d of %d clips at the same tempo (originals' Acc1 %.0f%%, these %.0f%%); "
-                                     + "beats within 10 ms %.1f%%, median offset %.1f ms, worst clip's 95th percentile %.1f ms",
-                                     o.sameTempo, o.clips, o.originalAcc1 * 100, report.overall.acc1 * 100, o.beatsWithin10ms * 100,
-                                     o.medianOffsetMs ?? .nan, o.worstClipP95OffsetMs ?? .nan))
-            }
-            console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
-            if clips {
-                var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"], flexible: [0])
-                for c in report.clips {
-                    let verdict = c.verdict?.rawValue ?? c.error ?? "error"
-                    table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",
-                               c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
-                               c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])
-                }
-                console.print(table.render())
-            }
+            if pooled { reports.append(report) }
+            try printReport(report, console)
         }
+        if pooled { try printReport(TempoBenchmark.pooled(reports), console) }
         if let trainingData {
             if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
             do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) } catch { throw CommandFailure("\(error)") }
+        }
+    }
+
+    private func printReport(_ report: TempoBenchmark.Report, _ console: Console) throws {
+        if json { try console.printJSON(report); return }
+        console.print("corpus \(report.corpus): \(report.clips.count) clips")
+        console.print(render([report.overall] + report.byTempo, title: "tempo"))
+        console.print(render(report.byGroup, title: "group"))
+        console.print(renderReliability(report.reliability))
+        console.print(report.matchPrecision.rows.map { row in
+            String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
+                + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched), recall "
+                + (row.recall.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.runnable) clips run there)"
+        }.joined(separator: "\n"))
+        let s = report.speed
+        console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
+                     s.decodeRealtime, s.analysisRealtime, s.totalRealtime))
+        if let o = report.againstOriginals {
+            console.print(String(format: "against the originals: %d of %d clips at the same tempo (originals' Acc1 %.0f%%, these %.0f%%); "
+                                 + "beats within 10 ms %.1f%%, median offset %.1f ms, worst clip's 95th percentile %.1f ms",
+                                 o.sameTempo, o.clips, o.originalAcc1 * 100, report.overall.acc1 * 100, o.beatsWithin10ms * 100,
+                                 o.medianOffsetMs ?? .nan, o.worstClipP95OffsetMs ?? .nan))
+        }
+        console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
+        if clips {
+            var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"], flexible: [0])
+            for c in report.clips {
+                let verdict = c.verdict?.rawValue ?? c.error ?? "error"
+                table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",
+                           c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
+                           c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])
+            }
+            console.print(table.render())
         }
     }
 

@@ -92,7 +92,7 @@ public final class TrackAnalyzer {
         }
         var beats = frames.map { curves.time(of: $0) }
         if let seam, TempoMetrics.acc1(tempo.bpm.value, seam.tempo.bpm.value),
-           let fraction = Self.phase(of: seam.beats, within: beats) {
+           let fraction = Self.phase(of: seam.beats.map { curves.frame(at: $0) }, within: frames) {
             let moved = BeatPhase.moved(frames, by: fraction).map { curves.time(of: $0) }
             if Self.agreement(moved, seam.beats) > Self.agreement(beats, seam.beats) { beats = moved }
         }
@@ -115,17 +115,12 @@ public final class TrackAnalyzer {
         return relatives.contains { abs(ratio / $0 - 1) < 0.04 }
     }
 
-    /// Where `reference` sits between consecutive `beats`, as the fraction of the interval (0 ≤ f < 1)
-    /// of their circular mean; nil when they agree with `beats` (within a tenth of a beat), scatter
-    /// (resultant below 0.5) or are fewer than four.
-    static func phase(of reference: [Seconds], within beats: [Seconds]) -> Double? {
+    /// Where `reference` sits on the grid of `beats` (`BeatPhase.phase` of each), as the fraction of
+    /// the interval (0 ≤ f < 1) of their circular mean; nil when they agree with `beats` (within a
+    /// tenth of a beat), scatter (resultant below 0.5) or are fewer than four.
+    static func phase(of reference: [FramePosition], within beats: [FramePosition]) -> Double? {
         var x = 0.0, y = 0.0, n = 0
-        for r in reference {
-            // The beat at or before r, and the one after it.
-            var lo = 0, hi = beats.count
-            while lo < hi { let mid = (lo + hi) / 2; if beats[mid] <= r { lo = mid + 1 } else { hi = mid } }
-            guard lo >= 1, lo < beats.count else { continue }
-            let f = (r - beats[lo - 1]).value / (beats[lo] - beats[lo - 1]).value
+        for f in reference.compactMap({ BeatPhase.phase(of: $0, on: beats) }) {
             x += cos(2 * .pi * f)
             y += sin(2 * .pi * f)
             n += 1
@@ -179,9 +174,10 @@ public final class TrackAnalyzer {
 
     private static func result(tempo: TempoEstimate, beats: [Seconds], duration: Seconds) -> AnalysisResult {
         let grid = BeatGrid.fit(beats: beats)
-        // The grid's slope is finer than the tempogram's 0.25 BPM steps; use it when it agrees.
+        // The grid's slope is finer than the tempogram's 0.25 BPM steps; use it when it agrees (and
+        // stays under the ceiling the estimate kept to).
         var bpm = tempo.bpm
-        if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04 { bpm = grid.bpm }
+        if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04, grid.bpm.value <= TempoEstimator.ceiling { bpm = grid.bpm }
         return AnalysisResult(bpm: bpm.roundedToTenth, confidence: tempo.confidence, beats: beats, grid: grid,
                               candidates: tempo.candidates, alternative: tempo.alternative,
                               octaveProbability: tempo.octaveProbability, duration: duration,

@@ -18,7 +18,4 @@ public enum TempoVerdict: String, Codable, Sendable {
             : TempoMetrics.octaveError(estimate, reference) ? .octave
             : TempoMetrics.threeTwoError(estimate, reference) ? .threeTwo : .wrong
     }
-
-    /// Acc1: right within 4%.
-    public var isRight: Bool { self == .ok || self == .within4 }
 }

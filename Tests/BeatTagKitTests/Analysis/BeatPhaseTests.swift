@@ -3,8 +3,7 @@ import XCTest
 
 final class BeatPhaseTests: XCTestCase {
     /// Rock at 120 BPM (50 frames a beat): kick on 1 and 3, snare on 2 and 4, loud open hats on every "and".
-    private func curves() -> OnsetCurves {
-        let n = 3000
+    private func curves(frames n: Int = 3000) -> OnsetCurves {
         var low = [Float](repeating: 0, count: n), snare = low, high = low
         for beat in 0..<(n / 50) {
             let t = beat * 50
@@ -16,6 +15,18 @@ final class BeatPhaseTests: XCTestCase {
         return OnsetCurves(frameRate: 100, all: all, body: body, drums: body, low: low, snare: snare, high: high)
     }
 
+    /// 100 tracked beats, 50 frames apart (or as `interval` says for the i-th), that from beat 20
+    /// ease half a beat later over 14 beats (each of those intervals 3.6% long) and stay there.
+    private static func slidingRun(interval: (Int) -> Double = { _ in 50 }) -> [FramePosition] {
+        var t = 0.0
+        var beats: [FramePosition] = []
+        for i in 0..<100 {
+            beats.append(FramePosition(t))
+            t += i >= 20 && i < 34 ? 50 * (1 + 0.5 / 14) : interval(i)
+        }
+        return beats
+    }
+
     func testBeatsOnTheOffBeatHatsAreMovedToTheBeat() {
         let offBeats = stride(from: 25.0, to: 2975, by: 50).map { FramePosition($0) }
         XCTAssertGreaterThan(BeatPhase.probabilityShifted(beats: offBeats, curves: curves()), 0.5)
@@ -24,6 +35,23 @@ final class BeatPhaseTests: XCTestCase {
     func testBeatsOnTheKicksAndSnaresStay() {
         let beats = stride(from: 0.0, to: 2950, by: 50).map { FramePosition($0) }
         XCTAssertLessThan(BeatPhase.probabilityShifted(beats: beats, curves: curves()), 0.5)
+    }
+
+    /// The rock above, 100 beats long, tracked on its kicks and snares for 20 beats, then easing
+    /// onto the open hats over 14 beats and staying there: the phase model reads the two sides at different phases,
+    /// and the decided beats are on the beat throughout (the slide's beats filled at the period).
+    /// The same run kept on the beat throughout is read alike on both sides.
+    func testATrackerEasingOntoTheHatsIsPutBackOnTheBeat() {
+        let curves = curves(frames: 5100)
+        let tracked = Self.slidingRun()
+        let differ = BeatPhase.phasesDiffer(tracked, curves: curves)
+        XCTAssertTrue(differ(0..<21, 34..<66))
+        XCTAssertFalse(differ(0..<21, 0..<21))
+        let onBeat = stride(from: 0.0, to: 5000, by: 50).map { FramePosition($0) }
+        XCTAssertFalse(BeatPhase.phasesDiffer(onBeat, curves: curves)(0..<21, 34..<66))
+        let decided = BeatPhase.decided(beats: tracked, curves: curves).map(\.value)
+        XCTAssertGreaterThan(decided.count, 95)
+        XCTAssertTrue(decided.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.05 }, "every beat on a kick or snare (the slide's first within 0.04)")
     }
 
     func testWhereTheMusicStartsOnTheGridIsTheStartCue() {
@@ -60,6 +88,18 @@ final class BeatPhaseTests: XCTestCase {
         let fade = [Float](repeating: 0, count: 20) + (1...100).map { 0.3 * Float($0 * $0) / 10000 } + [Float](repeating: 0.3, count: 400)
         let faded = try XCTUnwrap(OnsetCurves.musicStart(energy: fade, frameRate: rate, startTime: start))
         XCTAssertLessThan(faded.value, 40)
+        // A lead-in of digital silence shorter than a window, then a pad at a third of the loud
+        // level: no frame of silence to jump from and no 12 dB jump later. Where the sound starts
+        // (the first window whose first hop holds sound, frame 2) is the start.
+        let pad = [Float(0.05)] + [Float](repeating: 0.1, count: 100) + [Float](repeating: 0.3, count: 400)
+        XCTAssertNil(OnsetCurves.musicStart(energy: pad, frameRate: rate, startTime: start))
+        XCTAssertEqual(OnsetCurves.musicStart(energy: pad, frameRate: rate, startTime: start, soundStart: 2)?.value ?? 0,
+                       2.5 - halfWindow, accuracy: 1e-9)
+        // Sound from the first sample is no lead-in: under noise, still no start.
+        XCTAssertNil(OnsetCurves.musicStart(energy: noisy, frameRate: rate, startTime: start, soundStart: 0))
+        // After the zeros, room tone 50 dB down is not the music: the level's jump still is.
+        XCTAssertEqual(OnsetCurves.musicStart(energy: lead, frameRate: rate, startTime: start, soundStart: 3)?.value ?? 0,
+                       80 + halfWindow, accuracy: 1e-9)
     }
 
     /// Chords that change every bar on the downbeat, as a one-hot chromagram at 25 frames a second
@@ -86,11 +126,50 @@ final class BeatPhaseTests: XCTestCase {
         let beats = (before + slide + after).map { FramePosition($0) }
         let stretches = BeatPhase.halfBeatJumps(beats)
         XCTAssertEqual(stretches.count, 2)
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats, phasesDiffer: { _, _ in true }), stretches,
+                       "a sharp jump is the five-beat window's, whatever the phase model says")
         let aligned = BeatPhase.aligned(beats).map(\.value)
         let intervals = zip(aligned, aligned.dropFirst()).map { $1 - $0 }
         XCTAssertEqual(intervals.min() ?? 0, 50, accuracy: 1.5)
         XCTAssertEqual(intervals.max() ?? 0, 50, accuracy: 1.5)
         XCTAssertTrue(aligned.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.03 }, "every beat on the first stretch's phase")
+    }
+
+    /// The tracker easing half a beat over fourteen beats (each interval 3.6% long) and staying
+    /// there, in a song of 100 beats whose tempo holds (the slide is a seventh of it). Where the
+    /// phase model reads the two sides at different phases: two stretches, and after aligning them a beat every 50 frames on the first
+    /// stretch's phase (the gap is filled at the period after the slide, not at its long first
+    /// interval). Where it reads them alike (a live drift moves the phase as much) or is not
+    /// asked: one stretch, nothing moved.
+    func testAGradualSlideIsFoundAndAligned() {
+        let beats = Self.slidingRun()
+        var asked: [(Range<Int>, Range<Int>)] = []
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats, phasesDiffer: { asked.append(($0, $1)); return true }).count, 2)
+        // Its first beat (0.04 off) stays with the run before, its last with the run after.
+        XCTAssertEqual(asked.first?.0.upperBound, 22, "the first stretch ends where the slide starts")
+        XCTAssertEqual(asked.first?.1.lowerBound, 33, "the second starts where it ends")
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats, phasesDiffer: { _, _ in false }).count, 1)
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats).count, 1)
+        XCTAssertEqual(BeatPhase.aligned(beats), beats)
+        let aligned = BeatPhase.aligned(beats, phasesDiffer: { _, _ in true }).map(\.value)
+        let intervals = zip(aligned, aligned.dropFirst()).map { $1 - $0 }
+        XCTAssertEqual(intervals.min() ?? 0, 50, accuracy: 2.5)
+        XCTAssertEqual(intervals.max() ?? 0, 50, accuracy: 2.5)
+        XCTAssertTrue(aligned.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.05 }, "every beat on the first stretch's phase")
+    }
+
+    /// The same slide in a loosely played song (the other intervals 49 and 51 frames by turns, 2%
+    /// off): the slide's bounds are read on the grids either side, not interval by interval, so
+    /// they stay where the slide is and the aligned beats stay on the grid.
+    func testAGradualSlideInALooselyPlayedSongKeepsItsBounds() {
+        let beats = Self.slidingRun { $0 % 2 == 0 ? 49 : 51 }
+        var asked: [(Range<Int>, Range<Int>)] = []
+        XCTAssertEqual(BeatPhase.halfBeatJumps(beats, phasesDiffer: { asked.append(($0, $1)); return true }).count, 2)
+        XCTAssertEqual(Double(asked.first?.0.upperBound ?? 0), 22, accuracy: 1)
+        XCTAssertEqual(Double(asked.first?.1.lowerBound ?? 0), 33, accuracy: 1)
+        let aligned = BeatPhase.aligned(beats, phasesDiffer: { _, _ in true }).map(\.value)
+        XCTAssertGreaterThan(aligned.count, 95)
+        XCTAssertTrue(aligned.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.07 }, "every beat on the first stretch's phase")
     }
 
     /// A loose drummer (intervals ±5%) at one tempo throughout, sliding half a beat: in a song whose

@@ -85,17 +85,22 @@ final class LongTrackTests: XCTestCase {
     }
 
     func testTheSeamReadsWhereTheEarlierBeatsSit() {
-        let beats = (0..<20).map { Seconds(Double($0) * 0.5) }
+        // Frames at 100 a second: beats every half second.
+        let beats = (0..<20).map { FramePosition(Double($0) * 50) }
         func phase(_ offset: Double) -> Double? {
-            TrackAnalyzer.phase(of: (2..<12).map { Seconds(Double($0) * 0.5 + offset) }, within: beats)
+            TrackAnalyzer.phase(of: (2..<12).map { FramePosition((Double($0) * 0.5 + offset) * 100) }, within: beats)
         }
         XCTAssertEqual(phase(0.125) ?? -1, 0.25, accuracy: 1e-9, "a sixteenth later")
         XCTAssertEqual(phase(-0.125) ?? -1, 0.75, accuracy: 1e-9, "a sixteenth earlier")
         XCTAssertEqual(phase(0.25) ?? -1, 0.5, accuracy: 1e-9, "on the \"and\"")
         XCTAssertNil(phase(0.02), "on the beats already")
-        let scattered = [0.6, 1.2, 1.85, 2.4, 3.1, 3.55, 4.3].map { Seconds($0) }
+        // Moved by the phase read, the beats land on the earlier window's.
+        let reference = (2..<12).map { Double($0) * 0.5 + 0.125 }
+        let moved = BeatPhase.moved(beats, by: phase(0.125) ?? 0).map { $0.value / 100 }
+        for r in reference { XCTAssertTrue(moved.contains { abs($0 - r) < 0.001 }, "\(r) not reached: \(moved)") }
+        let scattered = [0.6, 1.2, 1.85, 2.4, 3.1, 3.55, 4.3].map { FramePosition($0 * 100) }
         XCTAssertNil(TrackAnalyzer.phase(of: scattered, within: beats), "no one phase")
-        XCTAssertNil(TrackAnalyzer.phase(of: [Seconds(1.1), Seconds(1.6), Seconds(2.1)], within: beats), "too few")
+        XCTAssertNil(TrackAnalyzer.phase(of: [110, 160, 210].map { FramePosition($0) }, within: beats), "too few")
     }
 
     func testTheTempoHeldLongestWins() throws {

@@ -33,4 +33,24 @@ final class OnsetDetectorTests: XCTestCase {
         let silent = envelope(lead: 502) { _ in 0 }
         XCTAssertGreaterThan(quiet.strength.prefix(12).max() ?? 0, 20 * (silent.strength.prefix(12).max() ?? 0))
     }
+
+    func testAfterAShortLeadInTheMusicStartsWhereTheSoundDoes() throws {
+        // 22 ms of zeros (a decoder's priming, shorter than a window), a pad 10 dB below the loud
+        // part for two seconds, then the loud part: the level never jumps 12 dB.
+        let lead = 243
+        func tone(_ amplitude: Double, seconds: Double) -> [Float] {
+            (0..<Int(seconds * rate)).map { Float(amplitude * sin(2 * Double.pi * 220 * Double($0) / rate)) }
+        }
+        let detector = OnsetDetector(sampleRate: rate)
+        detector.process([Float](repeating: 0, count: lead) + tone(0.1, seconds: 2) + tone(0.3, seconds: 3))
+        let envelope = detector.envelope()
+        XCTAssertEqual(envelope.soundStart, 2, "the first window whose first hop holds sound")
+        let curves = OnsetCurves(envelope)
+        let start = try XCTUnwrap(curves.musicStart)
+        XCTAssertEqual(curves.time(of: start).value, Double(lead) / rate, accuracy: 0.01)
+        // Sound from the first sample: no lead-in.
+        let immediate = OnsetDetector(sampleRate: rate)
+        immediate.process(tone(0.3, seconds: 2))
+        XCTAssertEqual(immediate.envelope().soundStart, 0)
+    }
 }

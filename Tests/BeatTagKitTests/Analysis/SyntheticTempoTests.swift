@@ -128,6 +128,29 @@ final class SyntheticTempoTests: XCTestCase {
         }
     }
 
+    /// Above `TempoRanges.reported` (202) no tempo is given. A punk beat (kick and snare on every
+    /// beat, hats on the beats) at 204–216 is given at its half, the double kept as the alternative
+    /// with its probability; where the octave model favoured the double (at 208 with version 38's
+    /// models) that probability is above one half, and the reading is marked in doubt.
+    func testNoTempoAboveTheCeilingEvenWhereTheEvidenceFavoursIt() throws {
+        let punk = DrumSynth.Pattern(beatsPerBar: 4, events: [(0, .kick), (1, .snare), (2, .kick), (3, .snare)]
+            + (0..<4).map { (Double($0), .hat) })
+        var overruled = 0
+        for bpm in stride(from: 204.0, through: 216, by: 2) {
+            let (result, _) = try analyse(Case(name: "punk \(bpm)", bpm: bpm, pattern: punk))
+            XCTAssertLessThanOrEqual(result.bpm.value, TempoRanges.reported.upperBound, "punk \(bpm)")
+            XCTAssertEqual(result.bpm.value, bpm / 2, accuracy: bpm * 0.01, "punk \(bpm)")
+            let alternative = try XCTUnwrap(result.alternative, "punk \(bpm)")
+            XCTAssertEqual(alternative.bpm.value, bpm, accuracy: bpm * 0.01, "punk \(bpm)")
+            XCTAssertEqual(result.octaveProbability + alternative.score, 1, accuracy: 1e-9)
+            if alternative.score > 0.5 {
+                overruled += 1
+                XCTAssertLessThan(result.confidence, 0.5, "punk \(bpm): given against the evidence, in doubt")
+            }
+        }
+        XCTAssertGreaterThan(overruled, 0, "no case where the ceiling overrules the octave model: the test needs another")
+    }
+
     /// Drum-and-bass two-steps (kick on the "and" of 3) and four-on-the-floor across the tempi
     /// runners use: none may be halved.
     func testRunnersRangeTwoStepAndFourOnTheFloor() throws {

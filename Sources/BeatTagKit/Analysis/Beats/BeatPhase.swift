@@ -103,22 +103,38 @@ public enum BeatPhase {
     /// sides of such a half-beat jump is off. The run is first made consistent (every stretch after
     /// an odd number of jumps moved half a beat), then the whole of it is decided on all its evidence.
     public static func decided(beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
-        let consistent = aligned(beats)
-        return shouldShift(beats: consistent, curves: curves) ? shifted(consistent) : consistent
+        decided(aligned: aligned(beats, curves: curves), curves: curves)
+    }
+
+    /// Beats already made one phase (`aligned(_:curves:)`), moved half a beat if the phase model
+    /// says the "and"s are the beat.
+    static func decided(aligned: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
+        shouldShift(beats: aligned, curves: curves) ? shifted(aligned) : aligned
+    }
+
+    /// The beats made one phase as the analysis makes them: jumps, and slow slides where the phase
+    /// model reads the two sides apart (`phasesDiffer`).
+    static func aligned(_ beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
+        aligned(beats, phasesDiffer: phasesDiffer(beats, curves: curves))
     }
 
     /// The beats with every other stretch between half-beat jumps moved half a beat, so that all
     /// stretches share the first one's phase. The tracker's beats while it slides from one phase to
-    /// the other are dropped and the gap filled at the period on either side.
-    static func aligned(_ beats: [FramePosition]) -> [FramePosition] {
-        let stretches = halfBeatJumps(beats)
+    /// the other are dropped and the gap filled at the median period of the stretch after it (its
+    /// first interval can still be the slide's). `phasesDiffer`: see `halfBeatJumps`.
+    static func aligned(_ beats: [FramePosition], phasesDiffer: ((Range<Int>, Range<Int>) -> Bool)? = nil) -> [FramePosition] {
+        let stretches = halfBeatJumps(beats, phasesDiffer: phasesDiffer)
         guard stretches.count > 1 else { return beats }
         var out: [FramePosition] = []
         for (k, range) in stretches.enumerated() {
             let stretch = Array(beats[range])
-            var moved = k % 2 == 1 ? shifted(stretch) : stretch
+            // Moved, a stretch gets a beat before its first, placed by its first interval; after a
+            // slide that can still be the slide's, and the gap is filled at the period anyway.
+            var moved = k % 2 == 1 ? Array(shifted(stretch).dropFirst()) : stretch
             if let last = out.last {
-                let period = (stretch[1] - stretch[0]).value
+                let intervals = zip(stretch, stretch.dropFirst()).prefix(8).map { ($1 - $0).value }.sorted()
+                guard !intervals.isEmpty else { continue }
+                let period = (intervals[(intervals.count - 1) / 2] + intervals[intervals.count / 2]) / 2
                 while let first = moved.first, (first - last).value < 0.5 * period { moved.removeFirst() }
                 guard let first = moved.first else { continue }
                 let gap = (first - last).value, steps = max(1, Int((gap / period).rounded()))
@@ -129,6 +145,18 @@ public enum BeatPhase {
         return out
     }
 
+    /// Whether the phase model reads two runs of `beats` (index ranges) at different phases, one on
+    /// the beat and the other on the "and"s, each at p below 0.3 or above 0.7. Read on a run alone,
+    /// without the start cue, it says "shift" at 0.6–0.8 on runs that are on the beat too; a coin
+    /// toss on either side cut right grids (a drifting afrobeat, metal, bossa) as often as it found
+    /// a slide (the simulation for version 41 in docs/tempo.md).
+    static func phasesDiffer(_ beats: [FramePosition], curves: OnsetCurves) -> (Range<Int>, Range<Int>) -> Bool {
+        { before, after in
+            let p = [before, after].map { probabilityShifted(beats: Array(beats[$0]), curves: curves) }
+            return (p[0] < 0.3 && p[1] > 0.7) || (p[0] > 0.7 && p[1] < 0.3)
+        }
+    }
+
     /// Stretches of `beats` (index ranges) either side of the places where the tracker jumps half a
     /// beat: eight steady intervals, then within five beats a move of 0.35–0.65 beats, then eight
     /// more as steady at the same period. A tempo change (rubato, a new section) changes the period
@@ -136,9 +164,18 @@ public enum BeatPhase {
     /// song: where its tempo holds (the local period's quartiles within 3%), a phase move can only be
     /// the tracker, and runs within 8% of their median at periods within 2.5% qualify; elsewhere
     /// within 4% at periods within 1.5%, since looser limits cut rubato piano and guitar where
-    /// nothing jumped, and a wrong cut moves a right grid half a beat. The beats of the slide itself
-    /// belong to neither stretch.
-    static func halfBeatJumps(_ beats: [FramePosition]) -> [Range<Int>] {
+    /// nothing jumped, and a wrong cut moves a right grid half a beat. In a song whose tempo holds,
+    /// the move may also take up to 17 beats (the tracker easing onto the "and"s over a
+    /// few bars, as on corpus-real-dev's PpTrip played at 82–106), with the periods either side the
+    /// closer the longer it takes, and only where `phasesDiffer` says the beats before and after
+    /// (up to 32 of each) sit at different phases: over that many beats a live drift of 2% moves
+    /// the phase as much, and timing alone cannot tell the two. Such a move must be spread over
+    /// the window (no interval 15% off: a sharp jump is left to the five-beat window, as before),
+    /// and its own beats are those off the grid of the run before or after it (`slideBounds`).
+    /// Without `phasesDiffer` only jumps within five beats are looked for. The beats of the slide
+    /// itself belong to neither stretch.
+    static func halfBeatJumps(_ beats: [FramePosition],
+                              phasesDiffer: ((Range<Int>, Range<Int>) -> Bool)? = nil) -> [Range<Int>] {
         let n = beats.count
         guard n >= 22 else { return [0..<n] }
         let intervals = (1..<n).map { (beats[$0] - beats[$0 - 1]).value }
@@ -155,21 +192,51 @@ public enum BeatPhase {
             let m = median[last - 8]
             return intervals[(last - 8)..<last].allSatisfy { abs($0 / m - 1) < spread } ? m : nil
         }
+        // A slide over more beats (the tracker easing onto the "and"s over a few bars) only where the
+        // tempo holds and the phase model reads the two sides at different phases, and with the
+        // periods either side closer the longer it is: a period 1% off moves the phase a tenth of
+        // a beat in ten.
+        let slides = steadySong && phasesDiffer != nil ? [4, 8, 12, 16] : [4]
         var stretches: [Range<Int>] = []
         var start = 0, i = 9
-        while i + 12 < n {
-            if let before = steadyPeriod(endingAt: i - 1), let after = steadyPeriod(endingAt: i + 12), abs(after / before - 1) < sameRate {
-                let moved = (beats[i + 4] - beats[i - 1]).value / ((before + after) / 2)
-                if abs(moved - moved.rounded()) >= 0.35 {
-                    stretches.append(start..<i)
-                    start = i + 4
-                    i += 12
-                    continue
+        scan: while i + 12 < n {
+            if let before = steadyPeriod(endingAt: i - 1) {
+                for length in slides where i + length + 8 < n {
+                    guard let after = steadyPeriod(endingAt: i + length + 8),
+                          abs(after / before - 1) < min(sameRate, 0.2 / Double(length)) else { continue }
+                    let moved = (beats[i + length] - beats[i - 1]).value / ((before + after) / 2)
+                    guard abs(moved - moved.rounded()) >= 0.35 else { continue }
+                    var (end, next) = (i, i + length)
+                    if length > 4 {
+                        guard let phasesDiffer, intervals[(i - 1)..<(i + length)].allSatisfy({ abs($0 / before - 1) < 0.15 }) else { continue }
+                        (end, next) = slideBounds(beats, window: i..<(i + length), before: before, after: after)
+                        guard phasesDiffer(max(start, end - 32)..<end, next..<min(n, next + 32)) else { continue }
+                    }
+                    stretches.append(start..<end)
+                    start = next
+                    i += length + 8
+                    continue scan
                 }
             }
             i += 1
         }
         return stretches + [start..<n]
+    }
+
+    /// Where a slow slide over `window` (beat `window.lowerBound - 1` on the grid before it, beat
+    /// `window.upperBound + 8` on the grid after it) starts and ends: the first beat of the window
+    /// 0.06 beats off the grid before (the end of the first stretch), and the first from which
+    /// every beat to the window's end is within 0.06 of the grid after (the start of the next).
+    /// Read on the grids, not interval by interval: a loosely played beat is off its neighbour by a
+    /// few %, but not off the grid; at 80 BPM 0.06 beats is 45 ms, well inside a beat's ±70 ms.
+    static func slideBounds(_ beats: [FramePosition], window: Range<Int>, before: Double, after: Double) -> (end: Int, next: Int) {
+        func off(_ k: Int, from anchor: Int, period: Double) -> Bool {
+            let x = (beats[k] - beats[anchor]).value / period
+            return abs(x - x.rounded()) >= 0.06
+        }
+        let end = window.first { off($0, from: window.lowerBound - 1, period: before) } ?? window.upperBound
+        let lastBefore = (end...(window.upperBound + 7)).last { off($0, from: window.upperBound + 8, period: after) }
+        return (end, max(end, lastBefore.map { $0 + 1 } ?? end))
     }
 
     /// Probability that the half-beats, not the tracked beats, are the beat.

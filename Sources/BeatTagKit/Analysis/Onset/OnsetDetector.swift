@@ -35,8 +35,9 @@ public final class OnsetDetector {
     public private(set) var loudest: Float = 0
     /// RMS below which samples are digital silence (−90 dBFS).
     public static let silenceRMS: Float = 3e-5
-    /// Whether a hop of sound has reached the start of the window yet.
-    private var heardSound = false
+    /// The first frame whose window starts with sound (`OnsetEnvelope.soundStart`); nil until a hop
+    /// of sound has reached the start of the window.
+    private var soundStart: Int?
 
     /// `timeOffset`: added to sample positions (the resampler's delay, negative).
     public init(sampleRate: Double, timeOffset: Seconds = .zero) {
@@ -101,7 +102,7 @@ public final class OnsetDetector {
         // any drum hit and by an amount that depends on where the cut falls in the window, and that
         // one spike swayed the octave of whole tracks. No flux until the window's first hop holds
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
-        if !heardSound { heardSound = Self.holdsSound(p, first: hop) }
+        if soundStart == nil, Self.holdsSound(p, first: hop) { soundStart = droppedFrames + strength.count }
         var flux = SIMD4<Float>()
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
@@ -119,7 +120,7 @@ public final class OnsetDetector {
                 }
             }
         }
-        if !heardSound { flux = .zero }
+        if soundStart == nil { flux = .zero }
         for band in spectrumSum.indices { spectrumSum[band] += previous[band] }
         spectrumCount += 1
         if spectrumCount == OnsetDetector.spectrumFrames {
@@ -143,10 +144,13 @@ public final class OnsetDetector {
     public func envelope() -> OnsetEnvelope {
         var envelope = OnsetEnvelope(frameRate: frameRate, startTime: startTime, strength: strength,
                                      bands: bands, energy: energy, spectrum: spectrum)
-        if droppedFrames == 0, !strength.isEmpty {
-            // The track's first frame's flux is measured against silence: not an onset.
-            envelope.strength[0] = 0
-            for g in bands.indices { envelope.bands[g][0] = 0 }
+        if droppedFrames == 0 {
+            envelope.soundStart = soundStart
+            if !strength.isEmpty {
+                // The track's first frame's flux is measured against silence: not an onset.
+                envelope.strength[0] = 0
+                for g in bands.indices { envelope.bands[g][0] = 0 }
+            }
         }
         return envelope
     }

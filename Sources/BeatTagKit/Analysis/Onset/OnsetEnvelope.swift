@@ -28,6 +28,11 @@ public struct OnsetEnvelope: Sendable {
     /// Log level of each ~¼-octave filter band, 25 frames a second: what the sound is, where the
     /// flux says only when it changes. Nil for envelopes built directly (tests).
     public var spectrum: SpectralFrames? = nil
+    /// The first frame whose window starts with sound (its first hop above digital silence): 0 when
+    /// the track starts with sound, more after a lead-in of digital silence (a decoder's priming
+    /// zeros, a rendered lead-in). Nil when unknown (frames dropped, envelopes built directly) or
+    /// when the track holds no sound at all.
+    public var soundStart: Int? = nil
 
     public var count: Int { strength.count }
     public func flux(_ band: Band) -> [Float] { bands[band.rawValue] }

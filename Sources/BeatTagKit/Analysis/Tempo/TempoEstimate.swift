@@ -7,7 +7,8 @@ public struct TempoEstimate: Equatable, Sendable {
     /// The runner-up octave (nil only when no other octave is in range); its `score` is the
     /// probability it is the beat, `1 - octaveProbability`.
     public var alternative: TempoCandidate?
-    /// Probability that the chosen octave is the beat (from the octave decisions made).
+    /// Probability that the chosen octave is the beat (from the octave decisions made); below one
+    /// half where the evidence favoured a level above `TempoRanges.reported` and its fallback is given.
     public var octaveProbability: Double
     /// What `confidence` was computed from.
     public var evidence: ConfidenceEvidence

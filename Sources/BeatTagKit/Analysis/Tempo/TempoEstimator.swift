@@ -8,8 +8,10 @@ import Foundation
 /// 4. one step by three halves where it is sure (a waltz read at its dotted quarter): `HemiolaDecision`.
 /// Only the levels these decisions compare are beat-tracked.
 public final class TempoEstimator {
-    /// Tempi a track may be given, BPM.
+    /// Tempi a level may be tracked and compared at, BPM.
     public static let range = TempoRanges.analysed
+    /// The fastest tempo a track may be given (`TempoRanges.reported`).
+    static let ceiling = TempoRanges.reported.upperBound
 
     /// One tempo hypothesis and, once tracked, its beats (frames) and what the octave decision reads.
     typealias Level = OctaveDecision.LevelEvidence
@@ -163,6 +165,19 @@ public final class TempoEstimator {
             hemiolaMargin = log(move.p / (1 - move.p))
             step(rejecting: best, certainty: 2 * move.p - 1, moving: true)
             best = move.to
+        }
+        // A reading above the ceiling gives way to the level its last step rejected (the half, the
+        // third after a step by three, the level before a step by three halves: a reading gets
+        // there only by a step, and every level a step can reject from there is below the ceiling),
+        // with what probability was left: the octave's certainty, and the margin of a step by three
+        // or three halves so undone, turn negative.
+        if best.bpm > Self.ceiling, let fallback = runnerUp, fallback.bpm <= Self.ceiling {
+            certainty = -certainty
+            if !FamilyDecision.sameFamily(fallback.bpm, best.bpm) {
+                tripleMargin = tripleMargin.map { -$0 }
+                hemiolaMargin = hemiolaMargin.map { -$0 }
+            }
+            (best, runnerUp) = (fallback, best)
         }
         // The chosen tempo, then the other families at their reference-octave member, by family score.
         // After a step by three or by three halves the chosen tempo is in another family than the
