@@ -22,21 +22,27 @@ let package = Package(
         .systemLibrary(
             name: "CFFTW", pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+        // The heavy optional libraries: their headers only (no pkg-config, no link). CLibraryLoader
+        // opens them with dlopen on first use, so a command maps only what it calls, and a missing
+        // one costs only its feature (docs/architecture.md, "Libraries loaded on first use").
         // FFmpeg 5.1 decodes what libsndfile refuses (AAC, ALAC, WMA); libsndfile stays first.
         .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
+            name: "CFFmpeg",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"]), .brew(["ffmpeg"])]),
         // The run's mix: time-stretching to the clock and loudness (EBU R 128).
         .systemLibrary(
-            name: "CRubberBand", pkgConfig: "rubberband",
+            name: "CRubberBand",
             providers: [.apt(["librubberband-dev"]), .brew(["rubberband"])]),
         .systemLibrary(
-            name: "CEbur128", pkgConfig: "libebur128",
+            name: "CEbur128",
             providers: [.apt(["libebur128-dev"]), .brew(["libebur128"])]),
         // Spoken cues in rendered workouts.
         .systemLibrary(
-            name: "CEspeak", pkgConfig: "espeak-ng",
+            name: "CEspeak",
             providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]),
+        .target(
+            name: "CLibraryLoader",
+            linkerSettings: [.linkedLibrary("dl")]),
         // Chromaprint recognises one recording across encodings; opened with dlopen on first use
         // (it links FFmpeg), so only the libchromaprint1 runtime is needed, and only by scan.
         .target(
@@ -49,7 +55,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CChromaprint",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CChromaprint", "CLibraryLoader",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

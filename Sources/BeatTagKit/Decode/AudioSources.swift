@@ -14,6 +14,8 @@ public enum AudioSources {
                 return try FFmpegSource(path: path, blockFrames: blockFrames, layout: layout)
             } catch DecodeError.cannotOpen(_, let ffmpegReason) {
                 throw DecodeError.cannotOpen(path: path, reason: "libsndfile: \(DecodeError.tidy(sndfileReason)); FFmpeg: \(DecodeError.tidy(ffmpegReason))")
+            } catch DecodeError.decoderMissing(_, let reason) {
+                throw DecodeError.decoderMissing(path: path, reason: "libsndfile cannot read it, and \(reason)")
             }
         }
     }

@@ -11,6 +11,9 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     /// Not sound at all (a text file): never handed to the decoders, whose libraries would print
     /// their own complaints on the terminal.
     case notAudio(path: String, what: String)
+    /// Only a library that is not installed could decode it (FFmpeg: `OptionalLibrary`); `reason`
+    /// names the Debian package.
+    case decoderMissing(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +23,7 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
         case .empty: return "no audio frames"
         case .notFound: return "no such file"
         case .notAudio(_, let what): return "not audio: \(what)"
+        case .decoderMissing(_, let reason): return reason
         }
     }
 

@@ -26,7 +26,17 @@ public enum DecoderLibrary: String, Sendable, CaseIterable {
         return "libsndfile " + (text.split(separator: "-").last.map(String.init) ?? text)
     }()
 
+    /// Whether this process can decode with the library (FFmpeg is opened on first use and may be
+    /// missing: `OptionalLibrary`). A track decoded by a library that is not here keeps its analysis.
+    public var isAvailable: Bool {
+        switch self {
+        case .libsndfile: return true
+        case .ffmpeg: return OptionalLibrary.ffmpeg.isAvailable
+        }
+    }
+
     private static let ffmpegIdentity: String = {
+        guard OptionalLibrary.ffmpeg.isAvailable else { return "ffmpeg (not installed)" }
         let v = avcodec_version()
         return "ffmpeg \(v >> 16).\((v >> 8) & 0xff).\(v & 0xff)"
     }()

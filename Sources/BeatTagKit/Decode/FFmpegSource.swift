@@ -44,6 +44,7 @@ public final class FFmpegSource: AudioSource {
     static let largestStartOffsetSeconds = 10.0
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
+        if let reason = OptionalLibrary.ffmpeg.unavailableReason { throw DecodeError.decoderMissing(path: path, reason: reason) }
         _ = FFmpegSource.silenceLibraryLog
         self.path = path
         self.blockFrames = blockFrames

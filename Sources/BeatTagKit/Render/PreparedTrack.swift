@@ -22,7 +22,7 @@ struct PreparedTrack {
     static func prepare(_ entry: RunPlan.Entry, clock: MasterClock, stretcher: TimeStretcher, targetLUFS: Double) throws -> PreparedTrack {
         let rate = clock.sampleRate
         let (sourceLeft, sourceRight, sourceRate) = try decodeExcerpt(entry.track.path, from: entry.sourceBeats.first!, to: entry.sourceBeats.last!)
-        let (left, right) = StereoResampler.resample(left: sourceLeft, right: sourceRight, from: sourceRate, to: rate)
+        let (left, right) = try StereoResampler.resample(left: sourceLeft, right: sourceRight, from: sourceRate, to: rate)
         let start = entry.sourceBeats[0]
         let startFrame = Int(clock.frame(ofBeat: entry.mixStartBeat).value)
         let anchors = entry.sourceBeats.enumerated().map { j, beat in

@@ -43,6 +43,11 @@ public struct RunRenderer {
     /// its own clock starting where the previous one ends).
     public func render(_ plans: [RunPlan], cues: [Cue] = [], to path: String, isCancelled: () -> Bool = { false },
                        progress: (Double) -> Void = { _ in }) throws -> Result {
+        // The libraries the mix needs, before anything is written: stretching and loudness.
+        if plans.contains(where: { !$0.entries.isEmpty }) {
+            try OptionalLibrary.rubberBand.require()
+            try OptionalLibrary.ebur128.require()
+        }
         let writer = try MixFileWriter(path: path, channels: 2)
         guard let lastPlan = plans.last, plans.allSatisfy({ $0.clock.sampleRate == writer.sampleRate }) else {
             writer.abandon()

@@ -16,6 +16,7 @@ public enum SpeechSynthesizer {
 
     /// The words spoken (English voice, 170 words per minute), at `outputRate`.
     public static func speak(_ text: String, outputRate: Int) throws -> [Float] {
+        if let reason = OptionalLibrary.espeak.unavailableReason { throw SpeechError(description: "spoken cues need espeak-ng: \(reason)") }
         lock.lock()
         defer { lock.unlock() }
         if sampleRate == 0 {
@@ -47,6 +48,6 @@ public enum SpeechSynthesizer {
         guard status == EE_OK else { throw SpeechError(description: "espeak-ng could not speak \"\(text)\"") }
         let speech = collected
         collected = []
-        return StereoResampler.resampleMono(speech, from: Int(sampleRate), to: outputRate)
+        return try StereoResampler.resampleMono(speech, from: Int(sampleRate), to: outputRate)
     }
 }

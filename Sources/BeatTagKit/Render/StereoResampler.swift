@@ -1,9 +1,13 @@
 import CFFmpeg
 
-/// A stereo excerpt to the mix's sample rate, by libswresample (FFmpeg is linked for decoding).
+/// A stereo excerpt to the mix's sample rate, by libswresample (FFmpeg, opened on first use: a
+/// source at another rate than the mix needs it).
 enum StereoResampler {
-    static func resample(left: [Float], right: [Float], from inputRate: Int, to outputRate: Int) -> (left: [Float], right: [Float]) {
+    static func resample(left: [Float], right: [Float], from inputRate: Int, to outputRate: Int) throws -> (left: [Float], right: [Float]) {
         guard inputRate != outputRate, !left.isEmpty else { return (left, right) }
+        if let reason = OptionalLibrary.ffmpeg.unavailableReason {
+            throw OptionalLibrary.Missing(library: .ffmpeg, description: "resampling a \(inputRate) Hz source to the mix's \(outputRate) Hz needs FFmpeg: \(reason)")
+        }
         var layout = AVChannelLayout()
         av_channel_layout_default(&layout, 2)
         defer { av_channel_layout_uninit(&layout) }
@@ -39,7 +43,7 @@ enum StereoResampler {
         return (Array(outLeft[0..<produced]), Array(outRight[0..<produced]))
     }
 
-    static func resampleMono(_ samples: [Float], from inputRate: Int, to outputRate: Int) -> [Float] {
-        resample(left: samples, right: samples, from: inputRate, to: outputRate).left
+    static func resampleMono(_ samples: [Float], from inputRate: Int, to outputRate: Int) throws -> [Float] {
+        try resample(left: samples, right: samples, from: inputRate, to: outputRate).left
     }
 }

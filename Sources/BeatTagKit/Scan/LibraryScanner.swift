@@ -215,7 +215,7 @@ public final class LibraryScanner: @unchecked Sendable {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
         // Decoded before recordings were fingerprinted: decoded again, once, for its print.
         if let withPrints, row.state == .analysed, let id = row.id, !withPrints.contains(id) { return false }
-        if let stored = row.decoder, let library = DecoderLibrary(identity: stored), stored != library.identity { return false }
+        if let stored = row.decoder, let library = DecoderLibrary(identity: stored), library.isAvailable, stored != library.identity { return false }
         if row.modifiedAt == file.modifiedAt { return true }
         guard let stored = row.fingerprint, stored == Fingerprint.of(path: file.path, size: file.size) else { return false }
         return true

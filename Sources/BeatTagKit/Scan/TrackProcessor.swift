@@ -81,6 +81,9 @@ public enum TrackProcessor {
             }
             if case .cannotOpen = error { return fail(&record, "\(error); TagLib cannot read it either") }
             if case .noAudioStream = error, tags?.container == "MP4" { return fail(&record, "a video with no audio stream") }
+            // Marked with the missing decoder's identity ("ffmpeg (not installed)"): a scan once
+            // FFmpeg is installed sees another identity and decodes the file (`isUnchanged`).
+            if case .decoderMissing = error { record.decoder = DecoderLibrary.ffmpeg.identity }
             return fail(&record, "\(error)")
         } catch {
             // Decoded, but the analysis found nothing to hold on to (too short, silent, no pulse).
