@@ -6,6 +6,11 @@ and a beat list as long as a 3-5 minute song (the blob a real track stores). Det
 
     beattag scan Fixtures/library --catalog /tmp/seed.sqlite
     python3 scripts/bench/build-catalog.py /tmp/seed.sqlite /tmp/big.sqlite --tracks 100000
+
+--shape dense (issue 38) grows a denser, messier catalog instead: each row keeps its seed row's
+tempo spread by up to ±20% (the fixtures sit near the running range, so about 15% of the rows fall
+in the window at 175 SPM, against 9% in the library shape), 28% of the rows are failed or
+metadata-only, and every path lies outside the scanned roots. Each copy is a distinct recording.
 """
 import argparse, os, random, shutil, sqlite3, struct
 
@@ -20,6 +25,8 @@ def main():
     ap.add_argument("out", help="the catalog to write (replaced)")
     ap.add_argument("--tracks", type=int, default=100_000)
     ap.add_argument("--random-seed", type=int, default=1)
+    ap.add_argument("--shape", choices=["library", "dense"], default="library",
+                    help="library: tempi drawn from a real library's shape; dense: the seed rows' tempi spread ±20%%")
     ap.add_argument("--prints", action="store_true",
                     help="give every analysed track a random recording print (two minutes, ~970 words) and hash, "
                          "as a scan with Chromaprint stores: for timing the comparison of new files")
@@ -46,15 +53,19 @@ def main():
     by_state = {s: [r for r in rows if r["state"] == s] for s in ("analysed", "metadata-only", "failed")}
     states = [s for s in ("analysed", "metadata-only", "failed") if by_state[s]]
     shares = {"analysed": 0.95, "metadata-only": 0.03, "failed": 0.02}
+    dense = args.shape == "dense"
+    if dense: shares = {"analysed": 0.72, "metadata-only": 0.14, "failed": 0.14}
+    tempi = [r["bpm"] for r in rows if r["bpm"]]
     batch, beat_batch, print_batch = [], [], []
     for i in range(args.tracks):
         r = dict(rng.choice(by_state[rng.choices(states, weights=[shares[s] for s in states])[0]]))
         lo, hi, _ = rng.choices(buckets, weights=[b[2] for b in buckets])[0]
         bpm = round(rng.uniform(lo, hi), 1)
+        if dense: bpm = round(rng.choice(tempi) * rng.uniform(0.8, 1.2), 1)
         artist = f"Artist {i % 7919}"
-        folder = f"/music/{artist}/Album {i % 13}"
+        folder = f"/music/{artist}/Album {i % 13}" if not dense else f"/elsewhere/{i % 97}/{artist}"
         r["path"] = f"{folder}/{i:06d} Song {i}.flac"
-        r["libraryRoot"] = "/music" if "libraryRoot" in r else None
+        r["libraryRoot"] = "/music" if "libraryRoot" in r and not dense else None
         r["artist"], r["title"], r["album"], r["genre"] = artist, f"Song {i}", f"Album {i % 13}", rng.choice(genres)
         r["fingerprint"] = f"{rng.getrandbits(64):016x}"
         if "audioHash" in r: r["audioHash"] = f"{rng.getrandbits(64):x}"

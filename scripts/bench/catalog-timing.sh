@@ -2,6 +2,7 @@
 # Times the read commands on a large catalog (see build-catalog.py): median wall time of N runs
 # (default 11, nanosecond clock) and the RSS, whole process, including its start-up.
 # Usage: scripts/bench/catalog-timing.sh CATALOG [BEATTAG] [RUNS]
+# Catalogs: build-catalog.py's library shape and its --shape dense (issue 38).
 set -euo pipefail
 catalog=$1
 beattag=${2:-.build/release/beattag}
@@ -28,7 +29,9 @@ run() {
 # Start-up alone (no catalog): what every command pays before it reads anything.
 start=$(date +%s%N); for _ in $(seq "$runs"); do "$beattag" --version > /dev/null; done; end=$(date +%s%N)
 printf '%-32s mean   %6.1f ms\n' "beattag --version (start-up)" "$(echo "scale=1; ($end - $start) / $runs / 1000000" | bc)"
+run "match --spm 120 --limit 25" match --spm 120 --limit 25
 run "match --spm 175 --limit 25" match --spm 175 --limit 25
+run "match --spm 190 --limit 25" match --spm 190 --limit 25
 run "list --limit 50" list --limit 50
 run "untagged" untagged
 run "stats" stats

@@ -21,10 +21,6 @@ public struct TrackQuery: Sendable {
     /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
     public var includeBeats = false
     public var sort = Sort.path
-    /// When set, the `limit` rows nearest by this SQL expression (`CadenceRules.distanceSQL`: the
-    /// relative tempo change to the cadence), then path, are chosen, in no particular order:
-    /// `CadenceSearch` pages through them and `CadenceMatcher` ranks them. Overrides `sort`.
-    public var nearestBy: (sql: String, arguments: [Double])?
     public var limit: Int?
 
     public enum Sort: String, CaseIterable, Sendable {
@@ -72,13 +68,6 @@ public struct TrackQuery: Sendable {
         let (filter, arguments) = filter()
         let selected = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        if let nearestBy {
-            // Chosen on the (bpm, state, path) index alone, then only those rows read whole: sorting
-            // whole rows (beat blobs and all) of a wide tempo window costs more than the rest together.
-            let nearest = "SELECT id FROM track\(filter) ORDER BY \(nearestBy.sql), path\(page)"
-            return SQLRequest(sql: "SELECT \(selected) FROM track WHERE id IN (\(nearest))",
-                              arguments: arguments + StatementArguments(nearestBy.arguments))
-        }
         return SQLRequest(sql: "SELECT \(selected) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
     }
 

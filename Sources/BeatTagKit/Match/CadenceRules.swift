@@ -49,20 +49,15 @@ public struct CadenceRules: Sendable {
     public var stepCounts: [Int] { allowHalfTime ? [1, 2] : [1] }
 
     /// The playback-rate factor that puts a `bpm` track's beat on every `stepsPerBeat`-th step: the
-    /// one definition of the change; `distance` and its SQL form (`distanceSQL`) are built on it.
+    /// one definition of the change; `fit` and `distance` are built on it.
     public static func ratio(spm: Double, bpm: Double, stepsPerBeat: Int) -> Double { spm / (bpm * Double(stepsPerBeat)) }
 
-    /// How far a track is from the cadence: the smallest relative change, |ratio − 1|, over the
-    /// allowed step counts. Candidates are read nearest first by this.
-    public func distance(bpm: Double) -> Double {
-        stepCounts.map { abs(CadenceRules.ratio(spm: spm, bpm: bpm, stepsPerBeat: $0) - 1) }.min() ?? .infinity
-    }
-
-    /// `distance` as an SQL expression over a `bpm` column, with its arguments (`CadenceRulesTests`
-    /// checks the two give the same order).
-    public var distanceSQL: (sql: String, arguments: [Double]) {
-        let terms = stepCounts.map { "abs(? / (\(Double($0)) * bpm) - 1.0)" }
-        return (terms.count == 1 ? terms[0] : "min(" + terms.joined(separator: ", ") + ")", stepCounts.map { _ in spm })
+    /// How far a track is from the cadence at `stepsPerBeat`: the relative change |ratio − 1|, what
+    /// `fit` reports as `shiftPercent` / 100. It grows with the distance of `bpm` from the target
+    /// tempo on either side, so `CadenceSearch` reads the catalog nearest first by walking the bpm
+    /// index outward (`CadenceRulesTests` checks both).
+    public func distance(bpm: Double, stepsPerBeat: Int) -> Double {
+        abs(CadenceRules.ratio(spm: spm, bpm: bpm, stepsPerBeat: stepsPerBeat) - 1)
     }
 
     /// Every BPM window a track may be in to match: one step per beat, and at half-time when allowed.

@@ -1,7 +1,7 @@
-import Foundation
+import GRDB
 
 /// The catalog asked for cadence matches: the one entry point of `match`, `playlist`, `workout` and
-/// `render` (`CadenceSearch` pages through the same query for `match --limit`).
+/// `render` (`CadenceSearch` reads the same window a page at a time for `match --limit`).
 extension Catalog {
     /// Every track that fits `rules` and passes `filter`, ranked, one copy per recording.
     public func cadenceMatches(_ rules: CadenceRules, filter: MatchFilter) throws -> CadenceMatcher.Result {
@@ -20,5 +20,33 @@ extension Catalog {
         // A hair wider than the windows: the matcher's own check decides at the edges.
         query.bpmWindows = rules.bpmWindows.map { $0.lowerBound * (1 - 1e-6)...$0.upperBound * (1 + 1e-6) }
         return query
+    }
+
+    /// Present tracks holding the same recording as any of `tracks` (by `contentIdentity`'s keys:
+    /// recording group, decoded audio, file fingerprint), `tracks` among them.
+    func copies(of tracks: [TrackRecord]) throws -> [TrackRecord] {
+        var conditions: [String] = [], arguments: StatementArguments = []
+        func any(_ column: String, _ values: [DatabaseValueConvertible]) {
+            guard !values.isEmpty else { return }
+            conditions.append("\(column) IN (\(values.map { _ in "?" }.joined(separator: ",")))")
+            arguments += StatementArguments(values)
+        }
+        any("recording", tracks.compactMap(\.recording))
+        any("audioHash", tracks.compactMap(\.audioHash))
+        any("fingerprint", tracks.compactMap(\.fingerprint))
+        guard !conditions.isEmpty else { return [] }
+        arguments += [TrackState.missing.rawValue]
+        return try self.tracks(where: "(\(conditions.joined(separator: " OR "))) AND state != ?", arguments: arguments, orderBy: "id", limit: nil)
+    }
+
+    /// Rows (without beats) by a WHERE clause the caller writes: for the cadence walk's keyset pages.
+    func tracks(where condition: String, arguments: StatementArguments, orderBy: String, limit: Int?, index: String? = nil) throws -> [TrackRecord] {
+        let columns = TrackRecord.CodingKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        let indexed = index.map { " INDEXED BY \($0)" } ?? ""
+        let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        return try pool.read { db in
+            try TrackRecord.fetchAll(db, sql: "SELECT \(columns) FROM track\(indexed) WHERE \(condition) ORDER BY \(orderBy)\(page)",
+                                     arguments: arguments)
+        }
     }
 }

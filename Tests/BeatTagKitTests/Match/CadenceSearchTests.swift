@@ -16,6 +16,11 @@ final class CadenceSearchTests: XCTestCase {
             r.confidence = Double(generator.next() % 100) / 100
             r.tempoAdjustAllowed = generator.next() % 10 != 0
             r.audioHash = i % 50 == 0 ? "copy" : "\(i)"
+            // The copies differ in source quality: the one offered may lie farther from the cadence.
+            r.format = i % 100 == 0 ? "flac" : "mp3"
+            // Liked tracks outrank others within their whole percent; a few disliked and missing.
+            r.rating = i % 7 == 0 ? .liked : (i % 11 == 0 ? .disliked : nil)
+            if i % 13 == 0 { r.state = .missing }
             // Two in three left out by the workout keywords: pages hold few matches, so several are asked for.
             r.title = i % 3 != 0 ? "Christmas \(i)" : "Song \(i)"
             r.chooseBPM()
@@ -31,6 +36,28 @@ final class CadenceSearchTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// A dense window (2,000 tracks within ±10% of the cadence, a few liked): the best five are the
+    /// matcher's, read from a number of rows set by the limit, not by the window.
+    func testADenseWindowIsReadAboutAsFarAsTheLimit() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        var generator = SplitMix64(seed: 11)
+        for i in 0..<2000 {
+            var r = TrackRecord(path: String(format: "/m/%04d.flac", i), fileSize: 1, modifiedAt: 0, now: 0)
+            (r.state, r.waveformAnalysed, r.audioHash) = (.analysed, true, "\(i)")
+            r.bpmAnalysed = 160 + Double(generator.next() % 3000) / 100  // 160.00-189.99
+            r.confidence = 0.9
+            r.rating = i % 97 == 0 ? .liked : nil
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+        let rules = CadenceRules(spm: 175)
+        let all = CadenceMatcher.match(try catalog.cadenceCandidates(rules), rules: rules, filter: MatchFilter()).matches
+        let best = try CadenceSearch.best(5, rules: rules, filter: MatchFilter(), in: catalog)
+        XCTAssertEqual(best.matches.map(\.track.path), all.prefix(5).map(\.track.path))
+        XCTAssertEqual(best.inWindow, 2000)
+        XCTAssertLessThanOrEqual(best.rowsRead, 4 * (5 + 16), "a page each way for the liked and the other tracks, of 2,000")
     }
 
     /// One big tie (every track at the same tempo): only confidence ranks them, so no page may be
