@@ -71,6 +71,8 @@ def main():
         if "audioHash" in r: r["audioHash"] = f"{rng.getrandbits(64):x}"
         if "recording" in r: r["recording"] = None  # every fake row is its own recording
         r["fileSize"] = rng.randint(3_000_000, 12_000_000)
+        # A listener's likes and dislikes (`beattag rate`): 2% liked, 1% disliked.
+        if "rating" in r: r["rating"] = rng.choices(["liked", "disliked", None], weights=[2, 1, 97])[0]
         if r["state"] == "analysed":
             r["bpmAnalysed"] = bpm
             r["bpmAlternative"] = round(bpm * 2 if bpm < 120 else bpm / 2, 1)
