@@ -199,7 +199,13 @@ def load_samples(path, kind):
 
 
 def sample_weights(args, files, references, shape):
-    return np.ones(len(files)) if args.uniform else library_weights(references, shape, files)
+    """The library-shape weights (or ones with --uniform), times --weight PREFIX=W for the samples
+    whose file starts with PREFIX (refit.sh prefixes each corpus's files with its index)."""
+    w = np.ones(len(files)) if args.uniform else library_weights(references, shape, files)
+    for spec in getattr(args, "weight", None) or []:
+        prefix, _, factor = spec.partition("=")
+        w = w * np.array([float(factor) if f.startswith(prefix) else 1.0 for f in files])
+    return w
 
 
 def top1(scores, labels, songs):
@@ -413,6 +419,8 @@ def main():
         o.add_argument("--check")
         o.add_argument("--l2", type=float, default=1.0)
         o.add_argument("--uniform", action="store_true", help="weight every sample alike (not to the library shape)")
+        o.add_argument("--weight", action="append", metavar="PREFIX=W",
+                       help="multiply the weight of the samples whose file starts with PREFIX by W (repeatable)")
         o.add_argument("--trees", action="store_true", help="the logistic regression and gradient-boosted trees, averaged")
         o.add_argument("--swift", help="write the model here instead of its place in Sources/ (MODELS)")
         o.add_argument("--estimators", type=int, help=f"with --trees: how many trees (default {TREE_PARAMS['n_estimators']})")
