@@ -23,7 +23,8 @@ let package = Package(
             name: "CFFTW", pkgConfig: "fftw3f",
             providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
         // The heavy optional libraries: their headers only (no pkg-config, no link). CLibraryLoader
-        // opens them with dlopen on first use, so a command maps only what it calls, and a missing
+        // opens them (and Chromaprint, which recognises one recording across encodings and links
+        // FFmpeg; only its runtime, libchromaprint1, is needed) with dlopen on first use, so a command maps only what it calls, and a missing
         // one costs only its feature (docs/architecture.md, "Libraries loaded on first use").
         // FFmpeg 5.1 decodes what libsndfile refuses (AAC, ALAC, WMA); libsndfile stays first.
         .systemLibrary(
@@ -43,11 +44,6 @@ let package = Package(
         .target(
             name: "CLibraryLoader",
             linkerSettings: [.linkedLibrary("dl")]),
-        // Chromaprint recognises one recording across encodings; opened with dlopen on first use
-        // (it links FFmpeg), so only the libchromaprint1 runtime is needed, and only by scan.
-        .target(
-            name: "CChromaprint",
-            linkerSettings: [.linkedLibrary("dl")]),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
         .target(
             name: "CTagLibShim",
@@ -55,7 +51,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CChromaprint", "CLibraryLoader",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CLibraryLoader",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

@@ -1,16 +1,16 @@
-import CChromaprint
+import CLibraryLoader
 import Foundation
 
 /// Feeds decoded audio to Chromaprint and gives the `RecordingPrint` of its first two minutes.
-/// Chromaprint is opened on first use (`Chromaprint.available`); without it there is no printer.
+/// Chromaprint is opened on first use (`OptionalLibrary.chromaprint`); without it there is no printer.
 public final class RecordingPrinter {
     private let context: UnsafeMutableRawPointer
     private var framesLeft: Int
     private var buffer: [Int16] = []
 
-    /// nil when Chromaprint is not installed (`Chromaprint.unavailableReason` says so) or refuses the rate.
+    /// nil when Chromaprint is not installed (`OptionalLibrary.chromaprint.unavailableReason` says so) or refuses the rate.
     public init?(sampleRate: Int) {
-        guard Chromaprint.available, let context = bt_chromaprint_new() else { return nil }
+        guard OptionalLibrary.chromaprint.isAvailable, let context = bt_chromaprint_new() else { return nil }
         guard bt_chromaprint_start(context, Int32(sampleRate), 1) == 1 else {
             bt_chromaprint_free(context)
             return nil
@@ -41,16 +41,4 @@ public final class RecordingPrinter {
         _ = bt_chromaprint_hash(raw, size, &hash)
         return RecordingPrint(items: Array(UnsafeBufferPointer(start: raw, count: Int(size))), hash: hash)
     }
-}
-
-/// libchromaprint, loaded once on first use.
-public enum Chromaprint {
-    private static let loadResult: String? = {
-        var error = [CChar](repeating: 0, count: 512)
-        return bt_chromaprint_load(&error, Int32(error.count)) == 1 ? nil : String(cString: error)
-    }()
-
-    public static var available: Bool { loadResult == nil }
-    /// Why recordings cannot be compared across formats here (nil when they can).
-    public static var unavailableReason: String? { loadResult }
 }

@@ -42,8 +42,8 @@ public final class LibraryScanner: @unchecked Sendable {
         var walk = FileWalker.walk(roots: options.roots)
         summary.found = walk.files.count
         let existing = try catalog.allTracks()
-        if !Chromaprint.available { summary.recordingsNotCompared = Chromaprint.unavailableReason }
-        withPrints = Chromaprint.available ? try catalog.trackIDsWithPrints() : nil
+        summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
+        withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints() : nil
         let unavailable = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }

@@ -58,7 +58,7 @@ public enum TrackProcessor {
         do {
             let (info, result) = try AudioFileAnalysis.analyse(path: file.path, timing: timing, recordingPrint: true)
             // An empty print says "tried": a file Chromaprint gives nothing for is not decoded again on every scan.
-            record.recordingPrint = info.recordingPrint ?? (Chromaprint.available ? RecordingPrint(items: [], hash: 0) : nil)
+            record.recordingPrint = info.recordingPrint ?? (OptionalLibrary.chromaprint.isAvailable ? RecordingPrint(items: [], hash: 0) : nil)
             record.format = info.format
             record.sampleRate = info.sampleRate
             record.channels = info.channels

@@ -11,4 +11,7 @@ int bt_rubberband_load(char *error, int error_size);
 int bt_ebur128_load(char *error, int error_size);
 int bt_espeak_load(char *error, int error_size);
 
+// Chromaprint, through the same loader, under bt_chromaprint_… names.
+#include "ChromaprintLoader.h"
+
 #endif
