@@ -164,8 +164,7 @@ public final class Catalog: @unchecked Sendable {
     /// The rows a `TrackQuery` selects, in its order.
     public func tracks(matching query: TrackQuery) throws -> [TrackRecord] {
         try pool.read { db in
-            let columns = TrackRecord.CodingKeys.allCases.map(\.rawValue)
-            let records = try query.request(columns: columns).fetchAll(db)
+            let records = try query.request().fetchAll(db)
             return query.includeBeats ? try Catalog.attachBeats(records, db) : records
         }
     }

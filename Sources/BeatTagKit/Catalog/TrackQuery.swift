@@ -64,11 +64,13 @@ public struct TrackQuery: Sendable {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
-    func request(columns: [String]) -> SQLRequest<TrackRecord> {
+    /// Every column of a `TrackRecord` (the beat lists live in `trackBeats`), quoted for a SELECT.
+    static let recordColumns = TrackRecord.CodingKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    func request() -> SQLRequest<TrackRecord> {
         let (filter, arguments) = filter()
-        let selected = columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
-        return SQLRequest(sql: "SELECT \(selected) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
+        return SQLRequest(sql: "SELECT \(Self.recordColumns) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
     }
 
     func countRequest() -> SQLRequest<Int> {

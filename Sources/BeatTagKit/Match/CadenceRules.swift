@@ -61,13 +61,14 @@ public struct CadenceRules: Sendable {
     }
 
     /// Every BPM window a track may be in to match: one step per beat, and at half-time when allowed.
-    public var bpmWindows: [ClosedRange<Double>] {
-        let one = bpmWindow
-        return allowHalfTime ? [one, one.lowerBound / 2...one.upperBound / 2] : [one]
-    }
+    public var bpmWindows: [ClosedRange<Double>] { stepCounts.map(bpmWindow(stepsPerBeat:)) }
 
     /// The BPMs that reach `spm` within the allowed change (one step per beat).
-    public var bpmWindow: ClosedRange<Double> {
-        spm / (1 + maxShiftPercent / 100)...spm / (1 - maxShiftPercent / 100)
+    public var bpmWindow: ClosedRange<Double> { bpmWindow(stepsPerBeat: 1) }
+
+    /// The BPMs that reach `spm` within the allowed change at `stepsPerBeat` steps a beat.
+    public func bpmWindow(stepsPerBeat: Int) -> ClosedRange<Double> {
+        let steps = Double(stepsPerBeat)
+        return spm / (1 + maxShiftPercent / 100) / steps...spm / (1 - maxShiftPercent / 100) / steps
     }
 }

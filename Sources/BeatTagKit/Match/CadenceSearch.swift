@@ -105,14 +105,12 @@ struct CadenceCursor {
 
     mutating func next(_ count: Int, in catalog: Catalog) throws -> [TrackRecord] {
         let target = rules.spm / Double(stepsPerBeat)
-        let window = rules.bpmWindow
-        // A hair wider than the window, as `cadenceQuery`: the matcher decides at the edges.
-        let (low, high) = (window.lowerBound / Double(stepsPerBeat) * (1 - 1e-6), window.upperBound / Double(stepsPerBeat) * (1 + 1e-6))
+        let window = Catalog.candidateWindow(rules.bpmWindow(stepsPerBeat: stepsPerBeat))
         // The liked condition is written out, not bound: SQLite uses a partial index only then.
         var conditions = ["state != ?", liked ? "rating = '\(TrackRating.liked.rawValue)'" : "(rating IS NULL OR rating != '\(TrackRating.liked.rawValue)')"]
         var arguments: StatementArguments = [TrackState.missing.rawValue]
         conditions.append(upward ? "bpm >= ? AND bpm <= ?" : "bpm < ? AND bpm >= ?")
-        arguments += upward ? [target, high] : [target, low]
+        arguments += upward ? [target, window.upperBound] : [target, window.lowerBound]
         let key = liked ? ["bpm", "id"] : ["bpm", "state", "path"]
         if let last {
             conditions.append("(\(key.joined(separator: ", "))) \(upward ? ">" : "<") (\(key.map { _ in "?" }.joined(separator: ", ")))")

@@ -17,9 +17,14 @@ extension Catalog {
     func cadenceQuery(_ rules: CadenceRules) -> TrackQuery {
         var query = TrackQuery()
         query.presentOnly = true
-        // A hair wider than the windows: the matcher's own check decides at the edges.
-        query.bpmWindows = rules.bpmWindows.map { $0.lowerBound * (1 - 1e-6)...$0.upperBound * (1 + 1e-6) }
+        query.bpmWindows = rules.bpmWindows.map(Catalog.candidateWindow)
         return query
+    }
+
+    /// A cadence window made a hair wider for reading candidates: the matcher's own check decides
+    /// at the edges.
+    static func candidateWindow(_ window: ClosedRange<Double>) -> ClosedRange<Double> {
+        window.lowerBound * (1 - 1e-6)...window.upperBound * (1 + 1e-6)
     }
 
     /// Present tracks holding the same recording as any of `tracks` (by `contentIdentity`'s keys:
@@ -41,11 +46,10 @@ extension Catalog {
 
     /// Rows (without beats) by a WHERE clause the caller writes: for the cadence walk's keyset pages.
     func tracks(where condition: String, arguments: StatementArguments, orderBy: String, limit: Int?, index: String? = nil) throws -> [TrackRecord] {
-        let columns = TrackRecord.CodingKeys.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         let indexed = index.map { " INDEXED BY \($0)" } ?? ""
         let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         return try pool.read { db in
-            try TrackRecord.fetchAll(db, sql: "SELECT \(columns) FROM track\(indexed) WHERE \(condition) ORDER BY \(orderBy)\(page)",
+            try TrackRecord.fetchAll(db, sql: "SELECT \(TrackQuery.recordColumns) FROM track\(indexed) WHERE \(condition) ORDER BY \(orderBy)\(page)",
                                      arguments: arguments)
         }
     }

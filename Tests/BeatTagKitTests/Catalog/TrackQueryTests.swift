@@ -48,7 +48,7 @@ final class TrackQueryTests: XCTestCase {
         var query = TrackQuery()
         query.minBPM = 160
         let plan = try catalog.pool.read { db -> String in
-            let request = query.request(columns: try db.columns(in: "track").map(\.name))
+            let request = query.request()
             let sql = try request.makePreparedRequest(db, forSingleResult: false).statement.sql
             return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [160]).map { $0["detail"] as String }.joined()
         }
