@@ -44,6 +44,8 @@ let package = Package(
         .target(
             name: "CLibraryLoader",
             linkerSettings: [.linkedLibrary("dl")]),
+        // Ctrl-C and SIGTERM through a pipe: a handler that only writes one byte loses no signal.
+        .target(name: "CSignalPipe"),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.
         .target(
             name: "CTagLibShim",
@@ -59,7 +61,7 @@ let package = Package(
         .target(
             name: "BeatTagCLI",
             dependencies: [
-                "BeatTagKit",
+                "BeatTagKit", "CSignalPipe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

@@ -1,32 +1,61 @@
+import CSignalPipe
 import Foundation
 
 /// The first Ctrl-C (or SIGTERM) asks the command to stop (a scan: after the files in progress); a
 /// second one quits at once.
+///
+/// The signal handler itself only writes a byte to a pipe (CSignalPipe); one reader thread per
+/// process hands each signal to the handler in force. (libdispatch's signal sources lost about one
+/// Ctrl-C in thirty here.)
 final class InterruptHandler: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+    private static let lock = NSLock()
+    private static var current: InterruptHandler?
+    private static var readerStarted = false
+
+    private let console: Console
+    private let message: String
+    private let onInterrupt: @Sendable () -> Void
+    private var count = 0
 
     init(console: Console, message: String = "stopping after the files in progress", _ onInterrupt: @escaping @Sendable () -> Void) {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            var count = 0
-            source.setEventHandler {
-                count += 1
-                if count == 1 {
-                    console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n")
-                    onInterrupt()
-                } else {
-                    exit(130)
-                }
+        self.console = console
+        self.message = message
+        self.onInterrupt = onInterrupt
+        let fd = bt_signal_pipe_install()
+        guard fd >= 0 else { return }  // no pipe: the signals keep their default action
+        Self.lock.withLock {
+            Self.current = self
+            if !Self.readerStarted {
+                Self.readerStarted = true
+                let reader = Thread { Self.readSignals(from: fd) }
+                reader.name = "beattag-signals"
+                reader.start()
             }
-            source.resume()
-            sources.append(source)
         }
     }
 
     func restore() {
-        sources.forEach { $0.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
+        Self.lock.withLock { if Self.current === self { Self.current = nil } }
+        bt_signal_pipe_restore()
+    }
+
+    private static func readSignals(from fd: Int32) {
+        var byte: UInt8 = 0
+        while true {
+            let got = read(fd, &byte, 1)
+            if got < 0, errno == EINTR { continue }
+            guard got == 1 else { return }
+            lock.withLock { current }?.signalled()
+        }
+    }
+
+    private func signalled() {
+        count += 1
+        if count == 1 {
+            console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n")
+            onInterrupt()
+        } else {
+            exit(130)
+        }
     }
 }

@@ -162,8 +162,7 @@ final class RenderRunTests: XCTestCase {
         while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
         usleep(300_000)
         XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        interrupt(process)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")
     }

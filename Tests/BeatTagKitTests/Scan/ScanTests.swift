@@ -235,6 +235,45 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(integrity, "ok")
     }
 
+    /// Ctrl-C on a real scan process: it stops after the files in progress (exit 130, the summary
+    /// says so), the catalog is whole, and the same scan again finishes the rest.
+    func testCtrlCStopsARealScanThatThenResumes() throws {
+        let library = try temporaryDirectory(self)
+        for index in 0..<40 {
+            let source = ["house-128.wav", "dnb-174.ogg"][index % 2]
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(source),
+                                             toPath: (library as NSString).appendingPathComponent("\(index)-\(source)"))
+        }
+        let catalogPath = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = ["scan", library, "--jobs", "1", "--catalog", catalogPath]
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func rows() -> Int {
+            guard FileManager.default.fileExists(atPath: catalogPath), let db = try? checkingConnection(catalogPath) else { return 0 }
+            return (try? db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track") }) ?? 0
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, rows() < 2 { usleep(50_000) }
+        XCTAssertTrue(process.isRunning, "the scan must still be running when interrupted for this test to mean anything")
+        interrupt(process)
+        let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 130, printed)
+        XCTAssertTrue(printed.contains("interrupted; run the same scan again to resume"), printed)
+        let done = rows()
+        XCTAssertGreaterThanOrEqual(done, 2)
+        XCTAssertLessThan(done, 40)
+
+        let again = try runBeattag(["scan", library, "--catalog", catalogPath, "--json"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(rows(), 40)
+        let integrity = try checkingConnection(catalogPath).read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }
+        XCTAssertEqual(integrity, "ok")
+    }
+
     func testMissingFolderIsReportedAndTheScanGoesOn() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()

@@ -121,6 +121,20 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
 }
 
 /// The whole file as mono, through the decoder `AudioSources` chooses.
+/// Sends `signal` to a running process and waits for it to end, at most `seconds`: a signal the
+/// process lost fails the test at once instead of letting it run for hours.
+func interrupt(_ process: Process, with signal: Int32 = SIGINT, within seconds: TimeInterval = 30,
+               file: StaticString = #filePath, line: UInt = #line) {
+    kill(process.processIdentifier, signal)
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    if process.isRunning {
+        XCTFail("the process was still running \(Int(seconds)) s after signal \(signal)", file: file, line: line)
+        kill(process.processIdentifier, SIGKILL)
+    }
+    process.waitUntilExit()
+}
+
 func decodeAll(_ path: String) throws -> [Float] {
     let decoder = try AudioSources.open(path: path)
     var samples: [Float] = []
