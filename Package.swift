@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Runner profile and workout plan files (TOML): a kept parser beats a hand-written one.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The review page's HTTP server: no dependencies of its own (sockets and Swift concurrency),
+        // a fraction of Hummingbird's build (docs/review.md).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Thin wrappers over the Debian -dev packages (see README: Quick start).
@@ -61,8 +64,15 @@ let package = Package(
         .target(
             name: "BeatTagCLI",
             dependencies: [
-                "BeatTagKit", "CSignalPipe",
+                "BeatTagKit", "BeatTagReview", "CSignalPipe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // `beattag review`: the local page that settles doubtful tempi by ear, and its JSON API.
+        .target(
+            name: "BeatTagReview",
+            dependencies: [
+                "BeatTagKit", "CSndfile",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]),
         .executableTarget(
             name: "beattag",
@@ -77,7 +87,7 @@ let package = Package(
             dependencies: ["BeatTagKit", "BeatTagTestSupport"]),
         .testTarget(
             name: "BeatTagKitTests",
-            dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagTestSupport"]),
+            dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagReview", "BeatTagTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -24,7 +24,7 @@ public struct BeatTagCommand: ParsableCommand {
         subcommands: [
             ScanCommand.self, MatchCommand.self, PlaylistCommand.self, ListCommand.self, TagCommand.self, TapCommand.self,
             UntaggedCommand.self, StatsCommand.self, ZonesCommand.self, WorkoutCommand.self, RenderCommand.self, RateCommand.self,
-            AnalyzeCommand.self, BenchCommand.self,
+            ReviewCommand.self, AnalyzeCommand.self, BenchCommand.self,
         ])
 
     public init() {}

@@ -20,7 +20,7 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false
     @Flag(help: "Only files that hold the same recording as another (another format or bit rate), grouped; match and playlists use one copy of each, lossless first.")
     var duplicates = false
-    @Flag(help: "One JSON array of rows (beats included).") var json = false
+    @Flag(help: "One JSON array of rows (beats included: at the BPM in use, so a hand ×2 doubles them).") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
     struct Row: Encodable {
@@ -49,7 +49,7 @@ struct ListCommand: ParsableCommand {
         if duplicates { (query.copiesOnly, query.sort) = (true, .recording) }
         let rows = try catalog.tracks(matching: query)
         if json {
-            try console.printJSON(rows.map { Row(track: $0, beats: $0.beatTimes.map { Rounding.decimals($0, 4) }) })
+            try console.printJSON(rows.map { Row(track: $0, beats: $0.beatsInUse.map { Rounding.decimals($0, 4) }) })
             return
         }
         var table = TextTable(columns: (duplicates ? ["copy of"] : []) + ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"],

@@ -133,6 +133,14 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
+    /// One track by its id, with its beats (the review page finds audio by id, never by a path it is sent).
+    public func track(id: Int64) throws -> TrackRecord? {
+        try pool.read { db in
+            guard let record = try TrackRecord.fetchOne(db, key: id) else { return nil }
+            return try Catalog.attachBeats([record], db).first
+        }
+    }
+
     /// The catalog path of a file the user names: the path itself (made absolute, links kept) when
     /// catalogued, else the catalogued path that reaches the same file through symbolic links (the
     /// user named a link's target, or another link to it). Throws `noSuchFile` or `notInCatalog`.

@@ -22,6 +22,8 @@ public struct TrackQuery: Sendable {
     public var includeBeats = false
     public var sort = Sort.path
     public var limit: Int?
+    /// Rows skipped before the first one returned (with `limit`: a page of a long list).
+    public var offset = 0
 
     public enum Sort: String, CaseIterable, Sendable {
         case path, bpm, title, artist, confidence
@@ -69,7 +71,7 @@ public struct TrackQuery: Sendable {
 
     func request() -> SQLRequest<TrackRecord> {
         let (filter, arguments) = filter()
-        let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+        let page = limit.map { " LIMIT \(max(0, $0))" + (offset > 0 ? " OFFSET \(offset)" : "") } ?? ""
         return SQLRequest(sql: "SELECT \(Self.recordColumns) FROM track\(filter) ORDER BY \(sort.orderBy)\(page)", arguments: arguments)
     }
 

@@ -63,7 +63,7 @@ public struct RunPlan: Sendable {
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
                             usage: inout RunUsage) throws -> RunPlan {
         try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
-                 beatsOf: { try catalog.track(path: $0.path)?.beatTimes ?? [] },
+                 beatsOf: { try catalog.track(path: $0.path)?.beatsInUse ?? [] },
                  loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) })
     }
 

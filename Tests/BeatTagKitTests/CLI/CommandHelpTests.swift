@@ -6,7 +6,7 @@ import XCTest
 final class CommandHelpTests: XCTestCase {
     func testEveryCommandsHelpTeaches() throws {
         let commands = BeatTagCommand.configuration.subcommands
-        XCTAssertEqual(commands.count, 14)
+        XCTAssertEqual(commands.count, 15)
         for command in commands {
             let name = command.configuration.commandName ?? "?"
             let help = try runBeattag([name, "--help"])

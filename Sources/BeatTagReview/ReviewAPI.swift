@@ -1,0 +1,172 @@
+import BeatTagKit
+import FlyingFox
+import Foundation
+
+/// The JSON API under `/api/` (docs/review.md): the page uses nothing else, and scripts may too.
+/// Audio and tracks are found by catalog id only: no path from a request is ever opened.
+struct ReviewAPI: Sendable {
+    let catalog: Catalog
+    let readOnly: Bool
+    let audio: TrackAudio
+    let overviews: WaveformOverviews
+
+    func respond(to request: HTTPRequest, parts: [Substring]) async throws -> HTTPResponse {
+        switch (request.method, parts.count) {
+        case (.GET, 1) where parts[0] == "session", (.HEAD, 1) where parts[0] == "session":
+            return try json(Session(readOnly: readOnly, catalog: catalog.path, remaining: try UntaggedQueue.count(in: catalog),
+                                    sources: SourceType.allCases.map(\.rawValue)))
+        case (.GET, 1) where parts[0] == "queue":
+            return try queue(request)
+        case (.GET, 1) where parts[0] == "stats":
+            return try json(LibraryStats(catalog: catalog))
+        case (.GET, 1) where parts[0] == "tracks":
+            return try library(request)
+        case (.GET, 2) where parts[0] == "tracks", (.HEAD, 2) where parts[0] == "tracks":
+            return try json(ReviewTrack(try track(parts[1]), withBeats: true))
+        case (.GET, 3) where parts[0] == "tracks" && parts[2] == "overview":
+            return try json(try overviews.overview(of: try track(parts[1])))
+        case (.GET, 3) where parts[0] == "tracks" && parts[2] == "audio", (.HEAD, 3) where parts[0] == "tracks" && parts[2] == "audio":
+            return try await audio.response(for: try track(parts[1]), request: request)
+        case (.POST, 3) where parts[0] == "tracks" && parts[2] == "bpm":
+            return try await decide(request, id: parts[1])
+        case (.POST, 3) where parts[0] == "tracks" && parts[2] == "rating":
+            return try await rate(request, id: parts[1])
+        default:
+            throw APIError(.notFound, "no such API call: \(request.method.rawValue) \(request.path)")
+        }
+    }
+
+    struct Session: Encodable { var readOnly: Bool; var catalog: String; var remaining: Int; var sources: [String] }
+    struct Page: Encodable { var tracks: [ReviewTrack]; var remaining: Int?; var total: Int? }
+
+    /// `GET /api/queue?limit=N`: the `untagged` order, doubtful first.
+    private func queue(_ request: HTTPRequest) throws -> HTTPResponse {
+        let limit = try integer(request, "limit", default: 50, in: 0...1000)
+        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit)
+        return try json(Page(tracks: items.map { ReviewTrack($0.track, reason: $0.reason) }, remaining: total))
+    }
+
+    /// `GET /api/tracks?q=&min=&max=&source=&state=&liked=1&sort=&offset=&limit=`: the library, a page at a time.
+    private func library(_ request: HTTPRequest) throws -> HTTPResponse {
+        var query = TrackQuery()
+        func text(_ name: String) -> String? { request.query.first { $0.name == name }?.value.nilIfEmpty }
+        query.search = text("q")
+        query.minBPM = try number(request, "min")
+        query.maxBPM = try number(request, "max")
+        if let source = text("source") {
+            guard let value = SourceType(rawValue: source) else { throw APIError(.badRequest, "unknown source \"\(source)\"") }
+            query.source = value
+        }
+        if let state = text("state") {
+            guard let value = TrackState(rawValue: state) else { throw APIError(.badRequest, "unknown state \"\(state)\"") }
+            query.state = value
+        }
+        query.likedOnly = text("liked") == "1"
+        if let sort = text("sort") {
+            guard let value = TrackQuery.Sort(rawValue: sort) else { throw APIError(.badRequest, "unknown sort \"\(sort)\"") }
+            query.sort = value
+        }
+        query.limit = try integer(request, "limit", default: 50, in: 1...500)
+        query.offset = try integer(request, "offset", default: 0, in: 0...10_000_000)
+        let tracks = try catalog.tracks(matching: query)
+        return try json(Page(tracks: tracks.map { ReviewTrack($0) }, total: try catalog.count(matching: query)))
+    }
+
+    /// `POST /api/tracks/{id}/bpm` with `{"bpm": X}` or `{"action": …}`: the path of `beattag tag`.
+    private func decide(_ request: HTTPRequest, id: Substring) async throws -> HTTPResponse {
+        struct Decision: Decodable { var bpm: Double?; var action: String? }
+        let decision: Decision = try await body(request)
+        let track = try track(id)
+        let change: ManualBPM.Change
+        switch (decision.bpm, decision.action) {
+        case (let bpm?, nil): change = .set(bpm)
+        case (nil, "double"?): change = .scale(2)
+        case (nil, "half"?): change = .scale(0.5)
+        case (nil, "threeHalves"?): change = .scale(1.5)
+        case (nil, "twoThirds"?): change = .scale(2.0 / 3)
+        case (nil, "clear"?): change = .clear
+        case (nil, "confirm"?):
+            guard let bpm = track.bpm else { throw APIError(.unprocessableContent, "no BPM to confirm; send one with {\"bpm\": X}") }
+            change = .set(bpm)
+        default:
+            throw APIError(.badRequest, "send {\"bpm\": X} or {\"action\": \"double\" | \"half\" | \"threeHalves\" | \"twoThirds\" | \"confirm\" | \"clear\"}")
+        }
+        _ = try writing { try ManualBPM.apply(change, to: track.path, in: catalog) }
+        let record = try self.track(id)  // with its beats, now counted at the new BPM
+        return try json(Page(tracks: [ReviewTrack(record, withBeats: true)], remaining: try UntaggedQueue.count(in: catalog)))
+    }
+
+    /// `POST /api/tracks/{id}/rating` with `{"rating": "liked" | "disliked" | null}`.
+    private func rate(_ request: HTTPRequest, id: Substring) async throws -> HTTPResponse {
+        struct Verdict: Decodable { var rating: TrackRating? }
+        let verdict: Verdict = try await body(request)
+        let track = try track(id)
+        let record = try writing { try Rating.set(verdict.rating, for: track.path, in: catalog) }
+        return try json(ReviewTrack(record))
+    }
+
+    // MARK: - Parts
+
+    private func track(_ id: Substring) throws -> TrackRecord {
+        guard id.allSatisfy(\.isASCII), id.allSatisfy(\.isNumber), let value = Int64(id), let track = try catalog.track(id: value) else {
+            throw APIError(.notFound, "no track with id \(id.prefix(24))")
+        }
+        return track
+    }
+
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        guard !readOnly else { throw APIError(.forbidden, "the catalog is read-only: nothing can be changed from this page") }
+        do { return try body() } catch let error as ManualBPMError {
+            throw APIError(.unprocessableContent, "\(error)")
+        } catch let error as CatalogError {
+            throw APIError(.serviceUnavailable, "\(error)")
+        } catch {
+            throw APIError(.serviceUnavailable, "\(CatalogError.userFacing(error))")
+        }
+    }
+
+    private func body<T: Decodable>(_ request: HTTPRequest) async throws -> T {
+        let data = try await request.bodyData
+        guard data.count <= RequestGate.maxBody else { throw APIError(.payloadTooLarge, "the body is larger than \(RequestGate.maxBody) bytes") }
+        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+            throw APIError(.badRequest, "the body is not the JSON this call takes (see docs/review.md)")
+        }
+    }
+
+    private func integer(_ request: HTTPRequest, _ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = request.query.first(where: { $0.name == name })?.value, !text.isEmpty else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw APIError(.badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private func number(_ request: HTTPRequest, _ name: String) throws -> Double? {
+        guard let text = request.query.first(where: { $0.name == name })?.value, !text.isEmpty else { return nil }
+        guard let number = Double(text), number.isFinite else { throw APIError(.badRequest, "\(name) must be a number") }
+        return number
+    }
+
+    func json<T: Encodable>(_ value: T) throws -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: try encoder.encode(value))
+    }
+}
+
+/// A refusal as the API gives it: a status and one line of JSON, `{"error": "…"}`.
+struct APIError: Error {
+    var status: HTTPStatusCode
+    var message: String
+    init(_ status: HTTPStatusCode, _ message: String) { self.status = status; self.message = message }
+
+    var response: HTTPResponse {
+        let body = (try? JSONEncoder().encode(["error": message])) ?? Data("{\"error\":\"refused\"}".utf8)
+        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: body + Data("\n".utf8))
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import XCTest
+
+/// The review page in Debian's headless Chromium, driven through chromedriver: what a person does
+/// with it, checked against the catalog through `beattag list --json`.
+final class ReviewPageTests: XCTestCase {
+    private var fixture: ReviewFixture!
+    private var review: ReviewProcess!
+    private var browser: WebDriver!
+
+    override func setUpWithError() throws {
+        fixture = try ReviewFixture(self)
+        review = try ReviewProcess(catalog: fixture.catalog)
+        browser = try WebDriver()
+        try browser.open(review.url)
+        try browser.wait(for: "window.beattag && window.beattag.ready && window.beattag.current")
+    }
+
+    override func tearDown() {
+        browser?.quit()
+        review?.stop()
+    }
+
+    private func queueIDs() throws -> [Int64] {
+        (try browser.run("return window.beattag.queue.map(t => t.id)") as? [NSNumber] ?? []).map(\.int64Value)
+    }
+
+    /// Saved for a person to look at (and the closing note): `BEATTAG_SCREENSHOTS` or .build/review-screenshots.
+    private func saveScreenshot(_ name: String) throws {
+        let png = try browser.screenshot()
+        XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG")
+        XCTAssertGreaterThan(png.count, 20_000, "a rendered page, not a blank one")
+        let folder = ProcessInfo.processInfo.environment["BEATTAG_SCREENSHOTS"]
+            ?? TestPaths.repository.appendingPathComponent(".build/review-screenshots").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try png.write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
+    }
+
+    private func name(of id: Int64) throws -> String {
+        try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })
+    }
+
+    /// Presses D (×2) on the current track, or H (÷2) when ×2 would leave the hand-set range, and
+    /// checks what `list --json` then shows: the hand BPM and the beats counted at it.
+    private func octaveDecision(on id: Int64, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual((try browser.run("return window.beattag.current.id") as? NSNumber)?.int64Value, id, file: file, line: line)
+        let before = try fixture.listed(try name(of: id))
+        let analysed = try XCTUnwrap(before["bpmAnalysed"] as? Double)
+        let beats = try XCTUnwrap(before["beats"] as? [Double])
+        let double = analysed * 2 <= 300
+        try browser.press([double ? "d" : "h"])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(id) && window.beattag.current && window.beattag.current.id !== \(id)",
+                         file: file, line: line)
+        let after = try fixture.listed(try name(of: id))
+        XCTAssertEqual(try XCTUnwrap(after["bpmManual"] as? Double), ((double ? analysed * 2 : analysed / 2) * 10).rounded() / 10, accuracy: 0.001, file: file, line: line)
+        XCTAssertEqual(after["bpmSource"] as? String, "manual", file: file, line: line)
+        let counted = try XCTUnwrap(after["beats"] as? [Double])
+        XCTAssertEqual(counted.count, double ? 2 * beats.count - 1 : (beats.count + 1) / 2, "beats counted at the new tempo", file: file, line: line)
+        XCTAssertEqual(counted.first, beats.first, file: file, line: line)
+    }
+
+    func testTheQueueListsTheDoubtfulTracksAndKeysDecide() throws {
+        // The page's queue is the catalog's doubtful tracks, in the API's (and `untagged`'s) order.
+        let (_, api) = try review.http.json("GET", "/api/queue?limit=50", headers: [("X-Beattag-Token", review.token)])
+        let apiIDs = ((api as? [String: Any])?["tracks"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? NSNumber)?.int64Value }
+        let doubtful = try Set(ReviewFixture.doubtful.map { try fixture.id(of: $0) })
+        XCTAssertEqual(Set(apiIDs), doubtful)
+        XCTAssertEqual(try queueIDs(), apiIDs)
+        let shown = try XCTUnwrap(try browser.run("return document.querySelector('#upcoming tbody').innerText") as? String)
+        XCTAssertTrue(shown.contains("WMA at 140"), shown)
+        XCTAssertEqual(try browser.run("return document.getElementById('remaining').textContent") as? String, "4 tracks left")
+        try browser.wait(for: "window.beattag.overview && window.beattag.overview.peaks.length > 0")
+        try saveScreenshot("review-queue.png")
+
+        // D (×2) or H (÷2), whichever stays in range, on the first track: a hand BPM at that
+        // multiple of the analysed one, with its beats counted again at the new tempo.
+        let first = apiIDs[0]
+        try octaveDecision(on: first)
+        XCTAssertEqual(try queueIDs(), Array(apiIDs.dropFirst()), "the decided track left the queue")
+        XCTAssertEqual(try browser.run("return document.getElementById('remaining').textContent") as? String, "3 tracks left")
+
+        // S skips, ← comes back, → moves on: nothing is written.
+        let second = apiIDs[1]
+        try browser.press(["s"])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(apiIDs[2])")
+        try browser.press([WebDriver.arrowLeft])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(second)")
+        try browser.press([WebDriver.arrowRight])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(apiIDs[2])")
+        try browser.press([WebDriver.arrowLeft])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(second)")
+        XCTAssertNil(try fixture.listed(try name(of: apiIDs[2]))["bpmManual"] as? Double, "moving on writes nothing")
+        try octaveDecision(on: second)
+
+        // Space × 6, 400 ms apart, and Enter: the tapped tempo (150 BPM).
+        let third = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
+        let thirdName = try name(of: third)
+        try browser.press(Array(repeating: WebDriver.space, count: 6), pauseMilliseconds: 400)
+        let tapped = try XCTUnwrap(try browser.run("return window.beattag.tappedBPM") as? Double)
+        XCTAssertEqual(tapped, 150, accuracy: 12, "six taps 400 ms apart")
+        try browser.press([WebDriver.enter])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(third)")
+        XCTAssertEqual(try XCTUnwrap(try fixture.listed(thirdName)["bpmManual"] as? Double), tapped, accuracy: 0.05)
+
+        // R on the last: the BPM it had, now set by hand; the queue is empty.
+        let fourth = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
+        let fourthName = try name(of: fourth)
+        let bpm = try XCTUnwrap(try fixture.listed(fourthName)["bpm"] as? Double)
+        try browser.press(["r"])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(fourth) && window.beattag.remaining === 0")
+        XCTAssertEqual(try XCTUnwrap(try fixture.listed(fourthName)["bpmManual"] as? Double), bpm, accuracy: 0.05)
+        XCTAssertEqual(try browser.run("return document.getElementById('empty').hidden") as? Bool, false)
+        let untagged = try runBinary(["untagged", "--json", "--catalog", fixture.catalog])
+        XCTAssertEqual(untagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]", "nothing left for `untagged` either")
+    }
+
+    func testPlayScheduresClicksOnTheStoredBeats() throws {
+        let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
+        let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })
+        let beats = try XCTUnwrap(try fixture.listed(name)["beats"] as? [Double])
+        try browser.press(["p"])
+        try browser.wait(for: "window.beattag.playback && window.beattag.playback.playing && window.beattag.scheduledClicks.length > 0")
+        // Audio runs: the audio clock moves on while the source plays.
+        let t0 = try XCTUnwrap(try browser.run("return document.readyState && (window.beattag.playback && window.beattag.playback.contextStart)") as? Double)
+        try browser.wait(for: "window.beattag.playback.playing && Object.values(window).length && (function(){ const p = window.beattag.playback; return p && p.playing; })()")
+        usleep(400_000)
+        let state = try XCTUnwrap(try browser.run("""
+            const p = window.beattag.playback;
+            return { start: p.contextStart, offset: p.trackOffset, clicks: window.beattag.scheduledClicks.map(c => [c.beat, c.at]) };
+            """) as? [String: Any])
+        let start = try XCTUnwrap(state["start"] as? Double), offset = try XCTUnwrap(state["offset"] as? Double)
+        XCTAssertEqual(start, t0)
+        let clicks = try XCTUnwrap(state["clicks"] as? [[Double]])
+        let expected = beats.filter { $0 >= offset }
+        XCTAssertEqual(clicks.count, expected.count, "a click on every stored beat from the start of play")
+        for (click, beat) in zip(clicks, expected) {
+            // Where the click sounds, in the track's own time, against the catalog's beat.
+            XCTAssertEqual(click[1] - start + offset, beat, accuracy: 0.005)
+        }
+        let running = try browser.run("""
+            const c = window.beattag.playback && document.querySelector('#play');
+            return [window.beattag.playback.playing, c.textContent.trim().startsWith('Stop')];
+            """) as? [Bool]
+        XCTAssertEqual(running, [true, true])
+
+        // C: the click at twice the rate puts one between each two beats, on the same clock.
+        try browser.press(["c"])
+        try browser.wait(for: "window.beattag.playback.clickMode === 2")
+        let doubled = try XCTUnwrap(try browser.run("return window.beattag.scheduledClicks.map(c => [c.beat, c.at])") as? [[Double]])
+        XCTAssertGreaterThan(doubled.count, 4)
+        for pair in zip(doubled, doubled.dropFirst()) {
+            XCTAssertEqual(pair.1[1] - pair.0[1], pair.1[0] - pair.0[0], accuracy: 0.001, "clicks keep the music's clock")
+        }
+        let spacing = zip(beats, beats.dropFirst()).map { $1 - $0 }.sorted()[beats.count / 2]
+        let doubledSpacing = doubled[1][0] - doubled[0][0]
+        XCTAssertEqual(doubledSpacing, spacing / 2, accuracy: 0.01)
+        try browser.press(["p"])
+        try browser.wait(for: "window.beattag.playback.playing === false")
+    }
+
+    func testWMAAndALACPlayInTheBrowser() throws {
+        for name in ["encoded/trance-140.wma", "encoded/house-128-alac.m4a", "dnb-174.ogg"] {
+            let id = try fixture.id(of: name)
+            let script = """
+                window.__media = 'loading';
+                const a = new Audio('/api/tracks/\(id)/audio');
+                a.addEventListener('canplay', () => { window.__media = 'canplay:' + a.duration.toFixed(2); });
+                a.addEventListener('error', () => { window.__media = 'error:' + (a.error && a.error.code); });
+                return true;
+                """
+            _ = try browser.run(script)
+            let result = try XCTUnwrap(try browser.wait(for: "window.__media !== 'loading' && window.__media") as? String)
+            XCTAssertTrue(result.hasPrefix("canplay:"), "\(name): \(result)")
+            let duration = Double(result.dropFirst("canplay:".count)) ?? 0
+            XCTAssertEqual(duration, try XCTUnwrap(try fixture.listed(name)["durationSeconds"] as? Double), accuracy: 0.2, name)
+        }
+    }
+
+    func testTheLibrarySearchesFiltersAndRates() throws {
+        try browser.run("document.getElementById('tab-library').click(); return true")
+        try browser.wait(for: "document.querySelectorAll('#tracks tbody tr').length > 0 && document.querySelector('#histogram svg rect')")
+        // Accent-insensitive search: "bjork" finds "Björk-ish Ensemble – Ünïcødé – ритм".
+        try browser.run("const q = document.getElementById('f-q'); q.value = 'bjork'; q.dispatchEvent(new Event('input', {bubbles: true})); return true")
+        try browser.wait(for: "document.querySelectorAll('#tracks tbody tr').length === 1")
+        let row = try XCTUnwrap(try browser.run("return document.querySelector('#tracks tbody tr').innerText") as? String)
+        XCTAssertTrue(row.contains("Björk-ish Ensemble") && row.contains("160"), row)
+        // A BPM range filter.
+        try browser.run("""
+            const q = document.getElementById('f-q'); q.value = '';
+            document.getElementById('f-min').value = '170'; document.getElementById('f-max').value = '180';
+            q.dispatchEvent(new Event('input', {bubbles: true})); return true
+            """)
+        try browser.wait(for: "window.beattag.library.tracks.length > 0 && window.beattag.library.tracks.every(t => t.bpm >= 170 && t.bpm <= 180)")
+        let inRange = try XCTUnwrap(try browser.run("return window.beattag.library.tracks.map(t => t.path)") as? [String])
+        let listed = try runBinary(["list", "--json", "--min-bpm", "170", "--max-bpm", "180", "--catalog", fixture.catalog])
+        let expected = ((try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        XCTAssertEqual(Set(inRange), Set(expected))
+        // ♥ on the first row: liked in the catalog.
+        let path = try XCTUnwrap(inRange.first)
+        try browser.run("document.querySelector('#tracks tbody tr button[title=liked]').click(); return true")
+        try browser.wait(for: "window.beattag.library.tracks.length && window.beattag.library.tracks[0].rating === 'liked'")
+        let rows = (try JSONSerialization.jsonObject(with: Data(try runBinary(["list", "--json", "--catalog", fixture.catalog]).stdout.utf8))) as? [[String: Any]] ?? []
+        XCTAssertEqual(rows.first { $0["path"] as? String == path }?["rating"] as? String, "liked")
+        try saveScreenshot("review-library.png")
+    }
+
+    /// A decision made while `scan --force` runs as a separate process is kept.
+    func testADecisionDuringAForcedScanIsKept() throws {
+        let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
+        let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })
+        let scan = Process()
+        scan.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        scan.arguments = ["scan", fixture.library, "--force", "--jobs", "1", "--catalog", fixture.catalog]
+        scan.standardOutput = FileHandle.nullDevice
+        scan.standardError = FileHandle.nullDevice
+        try scan.run()
+        usleep(300_000)
+        XCTAssertTrue(scan.isRunning, "the scan must be running when the decision is made for this test to mean anything")
+        try browser.press(["h"])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(id)", seconds: 60)
+        XCTAssertTrue(scan.isRunning, "and still running after it")
+        scan.waitUntilExit()
+        XCTAssertEqual(scan.terminationStatus, 1, "the fixtures' odd files fail; the rest is scanned")
+        let row = try fixture.listed(name)
+        XCTAssertEqual(try XCTUnwrap(row["bpmManual"] as? Double), ((try XCTUnwrap(row["bpmAnalysed"] as? Double)) / 2 * 10).rounded() / 10, accuracy: 0.001)
+        XCTAssertEqual(row["bpmSource"] as? String, "manual")
+    }
+}
