@@ -13,9 +13,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Runner profile and workout plan files (TOML): a kept parser beats a hand-written one.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // The review page's HTTP server: no dependencies of its own (sockets and Swift concurrency),
-        // a fraction of Hummingbird's build (docs/review.md).
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The review page's HTTP server (SwiftNIO). FlyingFox builds in a fraction of the time but links
+        // FoundationNetworking, hence libcurl, into every command (docs/review.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Thin wrappers over the Debian -dev packages (see README: Quick start).
@@ -72,7 +73,8 @@ let package = Package(
             name: "BeatTagReview",
             dependencies: [
                 "BeatTagKit", "CSndfile",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .executableTarget(
             name: "beattag",

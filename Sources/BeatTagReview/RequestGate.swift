@@ -1,5 +1,6 @@
-import FlyingFox
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// Every request passes here before anything else: the page listens on loopback, but any web page
 /// the user visits can send requests to it, and a DNS-rebinding name can make them same-origin.
@@ -10,42 +11,42 @@ import Foundation
 ///   a body of at most `maxBody` bytes declared by `Content-Length`.
 struct RequestGate: Sendable {
     let token: String
-    let port: UInt16
+    let port: Int
 
     static let cookieName = "beattag_token"
-    static let tokenHeader = HTTPHeader("X-Beattag-Token")
-    static let origin = HTTPHeader("Origin")
+    static let tokenHeader = HTTPField.Name("X-Beattag-Token")!
     /// A decision is a few dozen bytes; anything much larger is not one.
     static let maxBody = 16 * 1024
 
     enum Verdict: Equatable {
         case pass(setCookie: Bool)
-        case refuse(HTTPStatusCode, String)
+        case refuse(HTTPResponse.Status, String)
     }
 
     var allowedHosts: [String] { ["127.0.0.1:\(port)", "localhost:\(port)"] }
     var allowedOrigins: [String] { allowedHosts.map { "http://\($0)" } }
 
-    func check(_ request: HTTPRequest) -> Verdict {
-        guard let host = request.headers[.host], allowedHosts.contains(host.lowercased()) else {
+    func check(_ request: Request) -> Verdict {
+        // HTTP/1.1's Host header arrives as the request's authority.
+        guard let host = request.head.authority, allowedHosts.contains(host.lowercased()) else {
             return .refuse(.forbidden, "this page answers only to 127.0.0.1:\(port) or localhost:\(port)")
         }
-        let fromQuery = request.query.first { $0.name == "token" }?.value
+        let fromQuery = request.uri.queryParameters["token"].map(String.init)
         let presented = [fromQuery, request.headers[Self.tokenHeader], cookie(request)].compactMap { $0 }
         guard presented.contains(where: matches) else {
             return .refuse(.forbidden, "a valid session token is needed: open the URL `beattag review` printed")
         }
         switch request.method {
-        case .GET, .HEAD:
+        case .get, .head:
             break
-        case .POST:
-            guard let origin = request.headers[Self.origin], allowedOrigins.contains(origin.lowercased()) else {
+        case .post:
+            guard let origin = request.headers[.origin], allowedOrigins.contains(origin.lowercased()) else {
                 return .refuse(.forbidden, "changes are accepted only from this page (same-origin Origin header)")
             }
             guard let length = request.headers[.contentLength].flatMap({ Int($0) }) else {
                 return .refuse(.lengthRequired, "a change needs a JSON body with a Content-Length")
             }
-            guard length <= Self.maxBody else { return .refuse(.payloadTooLarge, "the body is larger than \(Self.maxBody) bytes") }
+            guard length <= Self.maxBody else { return .refuse(.contentTooLarge, "the body is larger than \(Self.maxBody) bytes") }
         default:
             return .refuse(.methodNotAllowed, "only GET, HEAD and POST are answered")
         }
@@ -56,8 +57,8 @@ struct RequestGate: Sendable {
     /// carry it, and scripts elsewhere cannot read it.
     var cookieHeader: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
 
-    private func cookie(_ request: HTTPRequest) -> String? {
-        for field in request.headers.values(for: .cookie).flatMap({ $0.split(separator: ";") }) {
+    private func cookie(_ request: Request) -> String? {
+        for field in request.headers[values: .cookie].flatMap({ $0.split(separator: ";") }) {
             let pair = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0] == Self.cookieName { return pair[1] }
         }

@@ -1,5 +1,5 @@
 import BeatTagKit
-import FlyingFox
+import Hummingbird
 import Foundation
 
 /// The JSON API under `/api/` (docs/review.md): the page uses nothing else, and scripts may too.
@@ -10,29 +10,29 @@ struct ReviewAPI: Sendable {
     let audio: TrackAudio
     let overviews: WaveformOverviews
 
-    func respond(to request: HTTPRequest, parts: [Substring]) async throws -> HTTPResponse {
+    func respond(to request: Request, parts: [Substring], context: some RequestContext) async throws -> Response {
         switch (request.method, parts.count) {
-        case (.GET, 1) where parts[0] == "session", (.HEAD, 1) where parts[0] == "session":
+        case (.get, 1) where parts[0] == "session", (.head, 1) where parts[0] == "session":
             return try json(Session(readOnly: readOnly, catalog: catalog.path, remaining: try UntaggedQueue.count(in: catalog),
                                     sources: SourceType.allCases.map(\.rawValue)))
-        case (.GET, 1) where parts[0] == "queue":
+        case (.get, 1) where parts[0] == "queue":
             return try queue(request)
-        case (.GET, 1) where parts[0] == "stats":
+        case (.get, 1) where parts[0] == "stats":
             return try json(LibraryStats(catalog: catalog))
-        case (.GET, 1) where parts[0] == "tracks":
+        case (.get, 1) where parts[0] == "tracks":
             return try library(request)
-        case (.GET, 2) where parts[0] == "tracks", (.HEAD, 2) where parts[0] == "tracks":
+        case (.get, 2) where parts[0] == "tracks", (.head, 2) where parts[0] == "tracks":
             return try json(ReviewTrack(try track(parts[1]), withBeats: true))
-        case (.GET, 3) where parts[0] == "tracks" && parts[2] == "overview":
+        case (.get, 3) where parts[0] == "tracks" && parts[2] == "overview":
             return try json(try overviews.overview(of: try track(parts[1])))
-        case (.GET, 3) where parts[0] == "tracks" && parts[2] == "audio", (.HEAD, 3) where parts[0] == "tracks" && parts[2] == "audio":
-            return try await audio.response(for: try track(parts[1]), request: request)
-        case (.POST, 3) where parts[0] == "tracks" && parts[2] == "bpm":
+        case (.get, 3) where parts[0] == "tracks" && parts[2] == "audio", (.head, 3) where parts[0] == "tracks" && parts[2] == "audio":
+            return try await audio.response(for: try track(parts[1]), request: request, context: context)
+        case (.post, 3) where parts[0] == "tracks" && parts[2] == "bpm":
             return try await decide(request, id: parts[1])
-        case (.POST, 3) where parts[0] == "tracks" && parts[2] == "rating":
+        case (.post, 3) where parts[0] == "tracks" && parts[2] == "rating":
             return try await rate(request, id: parts[1])
         default:
-            throw APIError(.notFound, "no such API call: \(request.method.rawValue) \(request.path)")
+            throw APIError(.notFound, "no such API call: \(request.method.rawValue) \(request.uri.path)")
         }
     }
 
@@ -40,16 +40,16 @@ struct ReviewAPI: Sendable {
     struct Page: Encodable { var tracks: [ReviewTrack]; var remaining: Int?; var total: Int? }
 
     /// `GET /api/queue?limit=N`: the `untagged` order, doubtful first.
-    private func queue(_ request: HTTPRequest) throws -> HTTPResponse {
+    private func queue(_ request: Request) throws -> Response {
         let limit = try integer(request, "limit", default: 50, in: 0...1000)
         let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit)
         return try json(Page(tracks: items.map { ReviewTrack($0.track, reason: $0.reason) }, remaining: total))
     }
 
     /// `GET /api/tracks?q=&min=&max=&source=&state=&liked=1&sort=&offset=&limit=`: the library, a page at a time.
-    private func library(_ request: HTTPRequest) throws -> HTTPResponse {
+    private func library(_ request: Request) throws -> Response {
         var query = TrackQuery()
-        func text(_ name: String) -> String? { request.query.first { $0.name == name }?.value.nilIfEmpty }
+        func text(_ name: String) -> String? { Self.query(request, name) }
         query.search = text("q")
         query.minBPM = try number(request, "min")
         query.maxBPM = try number(request, "max")
@@ -73,7 +73,7 @@ struct ReviewAPI: Sendable {
     }
 
     /// `POST /api/tracks/{id}/bpm` with `{"bpm": X}` or `{"action": …}`: the path of `beattag tag`.
-    private func decide(_ request: HTTPRequest, id: Substring) async throws -> HTTPResponse {
+    private func decide(_ request: Request, id: Substring) async throws -> Response {
         struct Decision: Decodable { var bpm: Double?; var action: String? }
         let decision: Decision = try await body(request)
         let track = try track(id)
@@ -97,7 +97,7 @@ struct ReviewAPI: Sendable {
     }
 
     /// `POST /api/tracks/{id}/rating` with `{"rating": "liked" | "disliked" | null}`.
-    private func rate(_ request: HTTPRequest, id: Substring) async throws -> HTTPResponse {
+    private func rate(_ request: Request, id: Substring) async throws -> Response {
         struct Verdict: Decodable { var rating: TrackRating? }
         let verdict: Verdict = try await body(request)
         let track = try track(id)
@@ -125,45 +125,60 @@ struct ReviewAPI: Sendable {
         }
     }
 
-    private func body<T: Decodable>(_ request: HTTPRequest) async throws -> T {
-        let data = try await request.bodyData
-        guard data.count <= RequestGate.maxBody else { throw APIError(.payloadTooLarge, "the body is larger than \(RequestGate.maxBody) bytes") }
-        do { return try JSONDecoder().decode(T.self, from: data) } catch {
+    private func body<T: Decodable>(_ request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do { buffer = try await request.collectBody(upTo: RequestGate.maxBody) } catch {
+            throw APIError(.contentTooLarge, "the body is larger than \(RequestGate.maxBody) bytes")
+        }
+        do { return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView)) } catch {
             throw APIError(.badRequest, "the body is not the JSON this call takes (see docs/review.md)")
         }
     }
 
-    private func integer(_ request: HTTPRequest, _ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
-        guard let text = request.query.first(where: { $0.name == name })?.value, !text.isEmpty else { return value }
+    /// A query parameter, decoded; nil when absent or empty.
+    static func query(_ request: Request, _ name: String) -> String? {
+        request.uri.queryParameters[Substring(name)].map(String.init)?.nilIfEmpty
+    }
+
+    private func integer(_ request: Request, _ name: String, default value: Int, in range: ClosedRange<Int>) throws -> Int {
+        guard let text = Self.query(request, name) else { return value }
         guard let number = Int(text), range.contains(number) else {
             throw APIError(.badRequest, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
-    private func number(_ request: HTTPRequest, _ name: String) throws -> Double? {
-        guard let text = request.query.first(where: { $0.name == name })?.value, !text.isEmpty else { return nil }
+    private func number(_ request: Request, _ name: String) throws -> Double? {
+        guard let text = Self.query(request, name) else { return nil }
         guard let number = Double(text), number.isFinite else { throw APIError(.badRequest, "\(name) must be a number") }
         return number
     }
 
-    func json<T: Encodable>(_ value: T) throws -> HTTPResponse {
+    func json<T: Encodable>(_ value: T) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: try encoder.encode(value))
+        return Response.bytes(try encoder.encode(value), type: "application/json")
     }
 }
 
 /// A refusal as the API gives it: a status and one line of JSON, `{"error": "…"}`.
 struct APIError: Error {
-    var status: HTTPStatusCode
+    var status: HTTPResponse.Status
     var message: String
-    init(_ status: HTTPStatusCode, _ message: String) { self.status = status; self.message = message }
+    init(_ status: HTTPResponse.Status, _ message: String) { self.status = status; self.message = message }
 
-    var response: HTTPResponse {
+    var response: Response {
         let body = (try? JSONEncoder().encode(["error": message])) ?? Data("{\"error\":\"refused\"}".utf8)
-        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: body + Data("\n".utf8))
+        return Response.bytes(body + Data("\n".utf8), type: "application/json", status: status)
+    }
+}
+
+extension Response {
+    /// A whole body from memory, never cached.
+    static func bytes(_ data: Data, type: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 

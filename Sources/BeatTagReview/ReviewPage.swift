@@ -1,13 +1,6 @@
-import FlyingFox
-import Foundation
-
 /// The page, shipped inside the binary: one HTML file, one script, one style sheet, nothing fetched
 /// from elsewhere (the Content-Security-Policy says so too). Plain JavaScript: nothing to build.
 enum ReviewPage {
-    static func response(_ text: String, type: String) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: Data(text.utf8))
-    }
-
     static let html = #"""
     <!doctype html>
     <html lang="en">

@@ -1,65 +1,62 @@
 import BeatTagKit
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
 
 /// `beattag review`: the page and its API on 127.0.0.1 only. Every request passes the
 /// `RequestGate` first; the page's own files ship inside the binary (`ReviewPage`).
 public final class ReviewServer: Sendable {
     public let token: String
-    let catalog: Catalog
-    let readOnly: Bool
-    private let server: HTTPServer
-    private let handler: ReviewHandler
-    private let requestedPort: UInt16
+    private let responder: ReviewResponder
+    private let requestedPort: Int
+    private let group = Locked<ServiceGroup?>(nil)
     private let stopping = Locked(false)
 
     public enum StartError: Error, CustomStringConvertible {
-        case cannotListen(port: UInt16, reason: String)
+        case cannotListen(port: Int, reason: String)
         public var description: String {
             switch self {
             case .cannotListen(let port, let reason):
-                return port == 0 ? "cannot listen on 127.0.0.1: \(reason)" : "cannot listen on 127.0.0.1:\(port): \(reason) (another program uses it? leave out --port for a free one)"
+                return port == 0 ? "cannot listen on 127.0.0.1: \(reason)"
+                    : "cannot listen on 127.0.0.1:\(port): \(reason) (another program uses it? leave out --port for a free one)"
             }
         }
     }
 
     /// `port` 0 takes a free one.
-    public init(catalog: Catalog, readOnly: Bool, port: UInt16 = 0, token: String? = nil) throws {
-        self.catalog = catalog
-        self.readOnly = readOnly
-        requestedPort = port
+    public init(catalog: Catalog, readOnly: Bool, port: Int = 0, token: String? = nil) throws {
         self.token = token ?? RequestGate.freshToken()
-        handler = ReviewHandler(api: ReviewAPI(catalog: catalog, readOnly: readOnly, audio: try TrackAudio(), overviews: WaveformOverviews()),
-                                token: self.token)
-        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 30, logger: QuietLog(), handler: handler)
+        requestedPort = port
+        responder = ReviewResponder(api: ReviewAPI(catalog: catalog, readOnly: readOnly, audio: try TrackAudio(), overviews: WaveformOverviews()),
+                                    token: self.token, port: Locked(port))
     }
 
     /// Serves until `stop()`; `onListening` gets the page's URL (with its token) once connections are taken.
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
-        let failure = Locked<Error?>(nil)
-        let serving = Task {
-            do { try await server.run() } catch { failure.value = error; throw error }
+        let quiet = Logger(label: "beattag.review") { _ in SwiftLogNoOpLogHandler() }
+        let (responder, token) = (responder, token)
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname("127.0.0.1", port: requestedPort)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                responder.port.value = port
+                onListening("http://127.0.0.1:\(port)/?token=\(token)")
+            },
+            logger: quiet)
+        let serviceGroup = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: quiet))
+        group.value = serviceGroup
+        defer { responder.api.audio.removeFolder() }
+        do { try await serviceGroup.run() } catch {
+            if stopping.value { return }
+            throw StartError.cannotListen(port: requestedPort, reason: Self.reason(error))
         }
-        defer { handler.api.audio.removeFolder() }
-        // Listening, or failed to (a port in use fails at once; no need to wait out a timeout).
-        while await !server.isListening {
-            if let error = failure.value { throw StartError.cannotListen(port: requestedPort, reason: "\(error)") }
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        guard case .ip4(_, let port)? = await server.listeningAddress else {
-            serving.cancel()
-            throw StartError.cannotListen(port: requestedPort, reason: "no IPv4 address")
-        }
-        handler.port.value = port
-        onListening("http://127.0.0.1:\(port)/?token=\(token)")
-        // Closing the listening socket on stop ends `run` with "disconnected": that is the stop.
-        do { try await serving.value } catch { if !stopping.value, !(error is CancellationError) { throw error } }
     }
 
     public func stop() async {
         stopping.value = true
-        await server.stop(timeout: 2)
+        await group.value?.triggerGracefulShutdown()
     }
 
     /// Serves on the calling thread until `requestStop()`: for a command without an async entry.
@@ -77,13 +74,11 @@ public final class ReviewServer: Sendable {
     /// Stops from any thread (a signal handler's reader, say).
     public func requestStop() { Task { await stop() } }
 
-}
-
-/// FlyingFox logs to stdout by default; `review` keeps stdout for its URL.
-struct QuietLog: Logging {
-    func logDebug(_ debug: @autoclosure () -> String) {}
-    func logInfo(_ info: @autoclosure () -> String) {}
-    func logWarning(_ warning: @autoclosure () -> String) {}
-    func logError(_ error: @autoclosure () -> String) {}
-    func logCritical(_ critical: @autoclosure () -> String) {}
+    /// NIO's bind error, in words.
+    private static func reason(_ error: Error) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") { return "the port is in use" }
+        if let range = text.range(of: "errno: ") ?? text.range(of: "reason: ") { return String(text[range.upperBound...].prefix(80)) }
+        return String(text.prefix(120))
+    }
 }

@@ -1,6 +1,6 @@
 import BeatTagKit
 import CSndfile
-import FlyingFox
+import Hummingbird
 import Foundation
 
 /// A track's audio for the browser, by catalog id, with HTTP range requests. Formats Chromium and
@@ -20,7 +20,7 @@ final class TrackAudio: @unchecked Sendable {
 
     func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
 
-    func response(for track: TrackRecord, request: HTTPRequest) async throws -> HTTPResponse {
+    func response(for track: TrackRecord, request: Request, context: some RequestContext) async throws -> Response {
         guard track.state != .missing, FileManager.default.fileExists(atPath: track.path) else {
             throw APIError(.notFound, "the file of track \(track.id ?? 0) is missing")
         }
@@ -30,8 +30,26 @@ final class TrackAudio: @unchecked Sendable {
         } else {
             source = (try transcoded(track), "audio/flac")
         }
-        return try await FileHTTPHandler(path: URL(fileURLWithPath: source.path), contentType: source.type, cacheControl: [.noStore])
-            .handleRequest(request)
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int else {
+            throw APIError(.notFound, "the file of track \(track.id ?? 0) cannot be read")
+        }
+        var headers: HTTPFields = [.contentType: source.type, .acceptRanges: "bytes", .cacheControl: "no-store"]
+        let range: ClosedRange<Int>
+        switch ByteRange.parse(request.headers[.range], size: size) {
+        case .whole:
+            range = 0...max(0, size - 1)
+        case .part(let part):
+            range = part
+            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(size)"
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        }
+        let status: HTTPResponse.Status = headers[.contentRange] == nil ? .ok : .partialContent
+        headers[.contentLength] = String(size == 0 ? 0 : range.count)
+        if request.method == .head || size == 0 { return Response(status: status, headers: headers) }
+        let body = try await FileIO().loadFile(path: source.path, range: range, context: context)
+        return Response(status: status, headers: headers, body: body)
     }
 
     /// The FLAC copy of a track the browser cannot play, made on first request (one at a time: two
@@ -65,5 +83,29 @@ final class TrackAudio: @unchecked Sendable {
         }
         try FileManager.default.moveItem(atPath: partial, toPath: target)
         return target
+    }
+}
+
+/// A `Range: bytes=…` header of one range (what media elements send): `a-b`, `a-` or `-n`.
+enum ByteRange: Equatable {
+    case whole
+    case part(ClosedRange<Int>)
+    case unsatisfiable
+
+    static func parse(_ header: String?, size: Int) -> ByteRange {
+        guard let header, header.hasPrefix("bytes="), !header.contains(",") else { return .whole }
+        let spec = header.dropFirst("bytes=".count).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return .whole }
+        let first = Int(spec[0].trimmingCharacters(in: .whitespaces)), last = Int(spec[1].trimmingCharacters(in: .whitespaces))
+        switch (first, last) {
+        case (let a?, let b?) where a <= b:
+            return a < size ? .part(a...min(b, size - 1)) : .unsatisfiable
+        case (let a?, nil) where spec[1].isEmpty:
+            return a < size ? .part(a...(size - 1)) : .unsatisfiable
+        case (nil, let n?) where spec[0].isEmpty && n > 0:
+            return size > 0 ? .part(max(0, size - n)...(size - 1)) : .unsatisfiable
+        default:
+            return .whole  // a header that makes no sense is ignored, as RFC 9110 allows
+        }
     }
 }

@@ -38,7 +38,7 @@ struct ReviewCommand: ParsableCommand {
             }
         }
         let opened = try catalog ?? catalogOption.open(create: false, access: .readOnly)
-        let server = try ReviewServer(catalog: opened, readOnly: readOnly, port: UInt16(port ?? 0))
+        let server = try ReviewServer(catalog: opened, readOnly: readOnly, port: port ?? 0)
         let openPage = open
         let interrupts = InterruptHandler(console: console, message: "stopping the review page") { server.requestStop() }
         defer { interrupts.restore() }

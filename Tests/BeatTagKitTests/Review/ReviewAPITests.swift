@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+
+/// The JSON API and the audio endpoint, as a script sees them, checked with independent tools.
+final class ReviewAPITests: XCTestCase {
+    func testQueueShapeRangesAndAPlayableCopyOfWMA() throws {
+        let fixture = try ReviewFixture(self)
+        let review = try ReviewProcess(catalog: fixture.catalog)
+        defer { review.stop() }
+        let auth = [("X-Beattag-Token", review.token)]
+
+        // GET /api/queue?limit=N: the documented fields, and the count of the whole queue.
+        let (status, body) = try review.http.json("GET", "/api/queue?limit=2", headers: auth)
+        XCTAssertEqual(status, 200)
+        let queue = try XCTUnwrap(body as? [String: Any])
+        XCTAssertEqual(queue["remaining"] as? Int, ReviewFixture.doubtful.count)
+        let tracks = try XCTUnwrap(queue["tracks"] as? [[String: Any]])
+        XCTAssertEqual(tracks.count, 2)
+        for key in ["id", "path", "title", "artist", "bpm", "confidence", "alternativeBPM"] {
+            XCTAssertNotNil(tracks[0][key], key)
+        }
+
+        // Ranges, as media elements ask for them, on a file sent as it is.
+        let ogg = try fixture.id(of: "dnb-174.ogg")
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: (fixture.library as NSString).appendingPathComponent("dnb-174.ogg"))[.size] as? Int)
+        let head = try review.http.send("HEAD", "/api/tracks/\(ogg)/audio", headers: auth)
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.headers["content-length"], "\(size)")
+        XCTAssertEqual(head.headers["accept-ranges"], "bytes")
+        XCTAssertTrue(head.body.isEmpty)
+        let part = try review.http.send("GET", "/api/tracks/\(ogg)/audio", headers: auth + [("Range", "bytes=0-99")])
+        XCTAssertEqual(part.status, 206)
+        XCTAssertEqual(part.headers["content-range"], "bytes 0-99/\(size)")
+        XCTAssertEqual(part.body.count, 100)
+        XCTAssertEqual(Array(part.body.prefix(4)), Array("OggS".utf8))
+        let tail = try review.http.send("GET", "/api/tracks/\(ogg)/audio", headers: auth + [("Range", "bytes=-10")])
+        XCTAssertEqual(tail.status, 206)
+        XCTAssertEqual(tail.headers["content-range"], "bytes \(size - 10)-\(size - 1)/\(size)")
+        XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(ogg)/audio", headers: auth + [("Range", "bytes=\(size)-")]).status, 416)
+
+        // WMA, which browsers cannot play, comes as FLAC that ffprobe reads to the catalog's length.
+        let wma = try fixture.id(of: "encoded/trance-140.wma")
+        let copy = try review.http.send("GET", "/api/tracks/\(wma)/audio", headers: auth)
+        XCTAssertEqual(copy.status, 200)
+        XCTAssertEqual(copy.headers["content-type"], "audio/flac")
+        let file = (fixture.scanned.folder as NSString).appendingPathComponent("served.flac")
+        try copy.body.write(to: URL(fileURLWithPath: file))
+        let (probed, text) = try runTool(try requiredTool("ffprobe"), ["-v", "error", "-show_entries", "stream=codec_name:format=duration", "-of", "default=nw=1", file])
+        XCTAssertEqual(probed, 0, text)
+        XCTAssertTrue(text.contains("codec_name=flac"), text)
+        let duration = Double(text.components(separatedBy: "duration=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+        XCTAssertEqual(duration, try XCTUnwrap(try fixture.listed("encoded/trance-140.wma")["durationSeconds"] as? Double), accuracy: 0.05)
+    }
+}
