@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // The review page's HTTP server (SwiftNIO). FlyingFox builds in a fraction of the time but links
         // FoundationNetworking, hence libcurl, into every command (docs/review.md).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: swift-configuration and full-Foundation extras are not needed here.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
@@ -91,5 +92,6 @@ let package = Package(
             name: "BeatTagKitTests",
             dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagReview", "BeatTagTestSupport"]),
     ],
+    swiftLanguageModes: [.v5],
     cxxLanguageStandard: .cxx17
 )

@@ -29,15 +29,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        // Writable if it can be: a read-only catalog still serves a page to listen with (and says so).
-        var readOnly = readOnlyFlag
-        var catalog: Catalog? = nil
-        if !readOnly {
-            do { catalog = try Catalog(path: catalogOption.path, create: false) } catch CatalogError.readOnly { readOnly = true } catch {
-                throw CommandFailure("\(CatalogError.userFacing(error))", code: 2)
-            }
-        }
-        let opened = try catalog ?? catalogOption.open(create: false, access: .readOnly)
+        let (opened, readOnly) = try openCatalog()
         let server = try ReviewServer(catalog: opened, readOnly: readOnly, port: port ?? 0)
         let openPage = open
         let interrupts = InterruptHandler(console: console, message: "stopping the review page") { server.requestStop() }
@@ -50,6 +42,17 @@ struct ReviewCommand: ParsableCommand {
                 if openPage { Self.openInBrowser(url, console: console) }
             }
         } catch { throw CommandFailure("\(error)") }
+    }
+
+    /// Writable if it can be: a catalog this user cannot write still serves a page to listen with
+    /// (and says so).
+    private func openCatalog() throws -> (Catalog, readOnly: Bool) {
+        if !readOnlyFlag {
+            do { return (try Catalog(path: catalogOption.path, create: false), false) } catch CatalogError.readOnly {} catch {
+                throw CommandFailure("\(CatalogError.userFacing(error))", code: 2)
+            }
+        }
+        return (try catalogOption.open(create: false, access: .readOnly), true)
     }
 
     private static func openInBrowser(_ url: String, console: Console) {
