@@ -43,6 +43,7 @@ struct ReviewAPI: Sendable {
     private func queue(_ request: Request) throws -> Response {
         let limit = try integer(request, "limit", default: 50, in: 0...1000)
         let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit)
+        audio.prepare(items.prefix(3).map(\.track))
         return try json(Page(tracks: items.map { ReviewTrack($0.track, reason: $0.reason) }, remaining: total))
     }
 

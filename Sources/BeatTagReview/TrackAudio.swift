@@ -52,6 +52,14 @@ final class TrackAudio: @unchecked Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// Makes the FLAC copies of these tracks in the background (the next ones in the queue), so
+    /// Play starts at once on them too.
+    func prepare(_ tracks: [TrackRecord]) {
+        let waiting = tracks.filter { Self.playable[$0.format ?? ""] == nil && $0.state != .missing }
+        guard !waiting.isEmpty else { return }
+        Task.detached(priority: .utility) { for track in waiting { _ = try? self.transcoded(track) } }
+    }
+
     /// The FLAC copy of a track the browser cannot play, made on first request (one at a time: two
     /// requests for one track must not write one file twice).
     private func transcoded(_ track: TrackRecord) throws -> String {

@@ -12,12 +12,18 @@ tempo spread by up to ±20% (the fixtures sit near the running range, so about 1
 in the window at 175 SPM, against 9% in the library shape), 28% of the rows are failed or
 metadata-only, and every path lies outside the scanned roots. Each copy is a distinct recording.
 """
-import argparse, os, random, shutil, sqlite3, struct
+import argparse, os, random, shutil, sqlite3, struct, unicodedata
 
 def flush(db, insert, rows, beats, prints):
     db.executemany(insert, rows)
     db.executemany("INSERT INTO trackBeats (trackId, beats) VALUES (?, ?)", beats)
     db.executemany("INSERT INTO trackPrint (trackId, print, hash) VALUES (?, ?, ?)", prints)
+
+def fold(text):
+    """beattag's TextMatch.fold, closely enough for timing: lower case, accents dropped."""
+    if text is None: return None
+    if text.isascii(): return text.lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -93,6 +99,11 @@ def main():
         if len(batch) == 5000:
             flush(db, insert, batch, beat_batch, print_batch); batch, beat_batch, print_batch = [], [], []
     flush(db, insert, batch, beat_batch, print_batch)
+    # The folded search text a scan stores with each row (catalog version 10 on).
+    if any(row[1] == "searchText" for row in db.execute("PRAGMA table_info(track)")):
+        db.create_function("beattag_fold", 1, fold, deterministic=True)
+        db.execute("UPDATE track SET searchText = beattag_fold(coalesce(path, '') || char(1) || coalesce(title, '') || char(1) || "
+                   "coalesce(artist, '') || char(1) || coalesce(album, '') || char(1) || coalesce(genre, ''))")
     db.commit()
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("ANALYZE")

@@ -15,6 +15,7 @@ extension Catalog {
                 copy.chooseBPM()
             }
             try copy.save(db)
+            try db.execute(sql: "UPDATE track SET searchText = ? WHERE id = ?", arguments: [copy.searchText, copy.id])
             if let beats = copy.beats {
                 try db.execute(sql: "INSERT OR REPLACE INTO trackBeats (trackId, beats) VALUES (?, ?)", arguments: [copy.id, beats])
             } else {

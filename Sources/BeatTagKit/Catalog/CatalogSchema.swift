@@ -118,6 +118,15 @@ enum CatalogSchema {
             // `match` reads the liked tracks of a tempo window apart (CadenceSearch): few rows, one small index.
             try db.execute(sql: "CREATE INDEX track_liked_on_bpm ON track(bpm) WHERE rating = 'liked'")
         }
+        migrator.registerMigration("v10: search text") { db in
+            // The searched fields folded once, when written (`TrackRecord.searchText`): a search then
+            // compares plain text instead of folding five fields of every row (100k rows: 0.3 s).
+            try db.alter(table: "track") { t in t.add(column: "searchText", .text) }
+            try db.execute(sql: "UPDATE track SET searchText = \(Catalog.foldFunction.name)(\(TrackRecord.searchFieldsSQL))")
+            // Not for lookups (a search is a substring): a count or a filter reads this small
+            // index instead of every wide row.
+            try db.create(index: "track_on_searchText", on: "track", columns: ["searchText"])
+        }
         return migrator
     }
 }

@@ -133,6 +133,15 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         return lastError == nil && waveformAnalysed ? .analysed : .failed
     }
 
+    /// What a search looks in (path, title, artist, album, genre), folded (`TextMatch`), joined by a
+    /// character no search holds so a match never spans two fields. Stored in the `searchText`
+    /// column by every scan write; `searchFieldsSQL` is the same join in SQL (a test keeps them equal).
+    public var searchText: String {
+        TextMatch.fold([path, title, artist, album, genre].map { $0 ?? "" }.joined(separator: "\u{1}"))
+    }
+
+    static let searchFieldsSQL = ["path", "title", "artist", "album", "genre"].map { "coalesce(\($0), '')" }.joined(separator: " || char(1) || ")
+
     public var beatTimes: [Double] {
         get { beats.map(BeatCoding.decode) ?? [] }
         set { beats = newValue.isEmpty ? nil : BeatCoding.encode(newValue) }

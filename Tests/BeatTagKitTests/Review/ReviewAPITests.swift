@@ -1,3 +1,4 @@
+import BeatTagKit
 import Foundation
 import XCTest
 
@@ -50,5 +51,32 @@ final class ReviewAPITests: XCTestCase {
         XCTAssertTrue(text.contains("codec_name=flac"), text)
         let duration = Double(text.components(separatedBy: "duration=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         XCTAssertEqual(duration, try XCTUnwrap(try fixture.listed("encoded/trance-140.wma")["durationSeconds"] as? Double), accuracy: 0.05)
+    }
+}
+
+/// The stored search text is the fold of what search looks in, in Swift and in SQL alike.
+final class SearchTextTests: XCTestCase {
+    func testEveryScannedRowCarriesItsFoldedSearchTextAndOldRowsAreFilled() throws {
+        let fixture = try ScannedFixtures(self)
+        let db = try checkingConnection(fixture.catalog)
+        XCTAssertEqual(try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track WHERE searchText IS NULL") }, 0)
+        let catalog = try Catalog(path: fixture.catalog, create: false)
+        for track in try catalog.allTracks() {
+            let stored = try db.read { try String.fetchOne($0, sql: "SELECT searchText FROM track WHERE id = ?", arguments: [track.id]) }
+            XCTAssertEqual(stored, track.searchText, track.path)
+        }
+        // A row another tool wrote without it is still found (folded on the spot).
+        try db.write { try $0.execute(sql: "UPDATE track SET searchText = NULL") }
+        var query = TrackQuery()
+        query.search = "BJÖRK-ISH"
+        XCTAssertEqual(try catalog.tracks(matching: query).count, 1)
+        // And the migration's SQL fold gives the Swift value.
+        try db.write { try $0.execute(sql: "UPDATE track SET searchText = NULL; DELETE FROM grdb_migrations WHERE identifier = 'v10: search text'; DROP INDEX track_on_searchText; ALTER TABLE track DROP COLUMN searchText") }
+        let upgraded = try Catalog(path: fixture.catalog, create: false)
+        for track in try upgraded.allTracks() {
+            let stored = try db.read { try String.fetchOne($0, sql: "SELECT searchText FROM track WHERE id = ?", arguments: [track.id]) }
+            XCTAssertEqual(stored, track.searchText, track.path)
+        }
+        XCTAssertEqual(try upgraded.tracks(matching: query).count, 1)
     }
 }
