@@ -114,7 +114,7 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(untagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]", "nothing left for `untagged` either")
     }
 
-    func testPlayScheduresClicksOnTheStoredBeats() throws {
+    func testPlaySchedulesClicksOnTheStoredBeats() throws {
         let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
         let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })
         let beats = try XCTUnwrap(try fixture.listed(name)["beats"] as? [Double])
