@@ -1,3 +1,4 @@
+import BeatTagKit
 import Foundation
 import HTTPTypes
 import Hummingbird

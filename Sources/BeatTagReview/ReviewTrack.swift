@@ -1,5 +1,4 @@
 import BeatTagKit
-import Foundation
 
 /// A track as the review page and `/api/` scripts see it (docs/review.md).
 struct ReviewTrack: Encodable {
@@ -34,10 +33,10 @@ struct ReviewTrack: Encodable {
         title = track.title ?? track.displayName(withExtension: false)  // the file name without a title tag
         artist = track.artist
         album = track.album
-        bpm = track.bpm.map { Self.rounded($0, 2) }
+        bpm = track.bpm.map { Rounding.decimals($0, 2) }
         bpmSource = track.bpmSource?.rawValue
-        confidence = track.confidence.map { Self.rounded($0, 3) }
-        alternativeBPM = track.bpmAlternative.map { Self.rounded($0, 2) }
+        confidence = track.confidence.map { Rounding.decimals($0, 3) }
+        alternativeBPM = track.bpmAlternative.map { Rounding.decimals($0, 2) }
         self.reason = reason?.rawValue
         rating = track.rating?.rawValue
         state = track.state.rawValue
@@ -48,18 +47,13 @@ struct ReviewTrack: Encodable {
         format = track.format
         if withBeats {
             let beats = track.beatsInUse
-            self.beats = beats.map { Self.rounded($0, 4) }
+            self.beats = beats.map { Rounding.decimals($0, 4) }
             beatsPerBar = 4
-            playFrom = Self.playFrom(beats: beats, duration: track.durationSeconds)
+            playFrom = Self.playFrom(beats: beats)
         }
     }
 
-    static func rounded(_ value: Double, _ digits: Int) -> Double {
-        let scale = pow(10, Double(digits))
-        return (value * scale).rounded() / scale
-    }
-
-    static func playFrom(beats: [Double], duration: Double?) -> Double {
+    static func playFrom(beats: [Double]) -> Double {
         guard beats.count >= 8 else { return 0 }
         let bar = (beats.count / 3) / 4 * 4
         return beats[min(bar, beats.count - 1)]

@@ -11,12 +11,11 @@ final class WaveformOverviews: @unchecked Sendable {
     }
 
     static let bins = 1200
-    private let lock = NSLock()
-    private var cache: [Int64: Overview] = [:]
+    private let cache = Locked<[Int64: Overview]>([:])
 
     func overview(of track: TrackRecord) throws -> Overview {
         let id = track.id ?? 0
-        if let known = lock.withLock({ cache[id] }) { return known }
+        if let known = cache.value[id] { return known }
         let source: any AudioSource
         do { source = try AudioSources.open(path: track.path, blockFrames: 8192, layout: .mono) } catch {
             throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
@@ -44,7 +43,7 @@ final class WaveformOverviews: @unchecked Sendable {
             peaks[bin] = max(peaks[bin], (min(1, peak) * 1000).rounded() / 1000)
         }
         let overview = Overview(durationSeconds: frames / Double(max(1, source.info.sampleRate)), peaks: peaks)
-        lock.withLock { cache[id] = overview }
+        cache.update { $0[id] = overview }
         return overview
     }
 }

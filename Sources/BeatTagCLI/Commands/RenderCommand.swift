@@ -88,15 +88,15 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let cancelled = CancelFlag()
-        let interrupts = InterruptHandler(console: console, message: "stopping; nothing is written") { cancelled.set() }
+        let cancelled = Locked(false)  // set by the signal's reader, read by the render loop
+        let interrupts = InterruptHandler(console: console, message: "stopping; nothing is written") { cancelled.value = true }
         defer { interrupts.restore() }
         let bar = ProgressLine(console: console, enabled: console.stderrIsTerminal && !json)
         let started = Date()
         defer { bar.clear() }
         if clickOnly, let spm, let duration {
             try renderClicks(spm: spm, seconds: DurationText.seconds(duration)!, console: console, bar: bar, started: started,
-                             isCancelled: { cancelled.isSet })  // validate() checked the duration
+                             isCancelled: { cancelled.value })  // validate() checked the duration
             return
         }
 
@@ -130,7 +130,7 @@ struct RenderCommand: ParsableCommand {
         options.clickLevelDB = clickLevel ?? -12
         options.quality = TimeStretcher.Quality(rawValue: quality)!
         let result = try failing {
-            try RunRenderer(options: options).render(plans, cues: cues, to: output, isCancelled: { cancelled.isSet },
+            try RunRenderer(options: options).render(plans, cues: cues, to: output, isCancelled: { cancelled.value },
                                                      progress: { bar.update(fraction: $0, started: started) })
         }
         bar.clear()
@@ -187,12 +187,4 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("\(CatalogError.userFacing(error))")
         }
     }
-}
-
-/// Set from the signal handler's queue, read by the render loop.
-final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -127,18 +127,17 @@ public final class Catalog: @unchecked Sendable {
 
     /// One track, with its beats.
     public func track(path: String) throws -> TrackRecord? {
-        try pool.read { db in
-            guard let record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return nil }
-            return try Catalog.attachBeats([record], db).first
-        }
+        try trackWithBeats { try TrackRecord.filter(Column("path") == path).fetchOne($0) }
     }
 
     /// One track by its id, with its beats (the review page finds audio by id, never by a path it is sent).
     public func track(id: Int64) throws -> TrackRecord? {
-        try pool.read { db in
-            guard let record = try TrackRecord.fetchOne(db, key: id) else { return nil }
-            return try Catalog.attachBeats([record], db).first
-        }
+        try trackWithBeats { try TrackRecord.fetchOne($0, key: id) }
+    }
+
+    /// The row `fetch` finds, with its beat list, read in one transaction.
+    private func trackWithBeats(_ fetch: (Database) throws -> TrackRecord?) throws -> TrackRecord? {
+        try pool.read { db in try fetch(db).flatMap { try Catalog.attachBeats([$0], db).first } }
     }
 
     /// The catalog path of a file the user names: the path itself (made absolute, links kept) when
