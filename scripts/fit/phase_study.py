@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Offline study of the phase model (BeatPhase): which features and how much real music to fit on,
+judged on generated songs left out and on real clips left out one at a time.
+
+    PYTHON=/usr/bin/python3 $PYTHON scripts/fit/phase_study.py --train T.jsonl ... --check C.jsonl ... \
+        [--real R.jsonl ...] [--drop NAME[,NAME...] ...] [--real-weight 0 5 20]
+
+T, C and R are `beattag bench --training-data` outputs (their `phase` samples: the features of the
+tracked beats and whether moving them half a beat makes the beat F better). Each --drop set (and
+"none") is fitted as `tempo_models.py phase --uniform --trees` fits (a `Blend`, l2 0.3) on the train
+samples plus the real ones at each --real-weight, and reports: on the check samples, decisions
+right; on the real samples, decisions right when each clip is left out of the fit (leave one out),
+the shifts found of those that need one, and the false shifts. The numbers choose nothing by
+themselves: a change still has to hold on fresh seeds and real clips that were not read here
+(docs/tempo.md, "Version 45 attempts").
+"""
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tempo_models as tm  # noqa: E402
+
+
+def load(paths):
+    X, y, names = [], [], None
+    for path in paths:
+        for row in tm.load_jsonl(path):
+            if row.get("kind") != "phase":
+                continue
+            if names is None:
+                names = row["featureNames"]
+            elif row["featureNames"] != names:
+                sys.exit(f"phase_study: {path} names other features (collected by another build?)")
+            X.append(row["features"])
+            y.append(1.0 if row["label"] else 0.0)
+    return np.array(X, dtype=float), np.array(y), names
+
+
+def probability(model, X):
+    logistic, trees = model.parts(X)
+    return 1 / (1 + np.exp(-(logistic + trees) / 2))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--train", nargs="+", required=True)
+    ap.add_argument("--check", nargs="+", required=True)
+    ap.add_argument("--real", nargs="*", default=[])
+    ap.add_argument("--drop", nargs="*", default=[], help="comma-separated feature names to leave out, one set per value")
+    ap.add_argument("--real-weight", nargs="*", type=float, default=[0.0])
+    args = ap.parse_args()
+
+    Xt, yt, names = load(args.train)
+    Xc, yc, check_names = load(args.check)
+    if check_names != names:
+        sys.exit("phase_study: the check samples name other features than the train samples")
+    Xr, yr, real_names = load(args.real) if args.real else (np.zeros((0, len(names))), np.zeros(0), names)
+    if real_names != names:
+        sys.exit("phase_study: the real samples name other features than the train samples")
+    print(f"train {len(yt)} samples ({int(yt.sum())} shifts), check {len(yc)} ({int(yc.sum())}), real {len(yr)} ({int(yr.sum())})")
+    for drop in [""] + args.drop:
+        gone = {n for n in drop.split(",") if n}
+        unknown = gone - set(names)
+        if unknown:
+            sys.exit(f"phase_study: no feature named {', '.join(sorted(unknown))}")
+        keep = [i for i, n in enumerate(names) if n not in gone]
+        for weight in args.real_weight:
+            def fit(X, y, w):
+                return tm.Blend(X[:, keep], y, w, 0.3)
+            X = np.vstack([Xt, Xr])
+            y = np.concatenate([yt, yr])
+            w = np.concatenate([np.ones(len(yt)), np.full(len(yr), weight)])
+            check = probability(fit(X, y, w), Xc[:, keep]) >= 0.5
+            line = f"drop {drop or 'none':34s} real weight {weight:4g}: check {int((check == (yc == 1)).sum())}/{len(yc)}"
+            if len(yr):
+                left_out = np.zeros(len(yr), dtype=bool)
+                for i in range(len(yr)):
+                    rest = np.arange(len(yr)) != i
+                    model = fit(np.vstack([Xt, Xr[rest]]), np.concatenate([yt, yr[rest]]),
+                                np.concatenate([np.ones(len(yt)), np.full(rest.sum(), weight)]))
+                    left_out[i] = probability(model, Xr[i:i + 1, keep])[0] >= 0.5
+                line += (f"; real, each left out: {int((left_out == (yr == 1)).sum())}/{len(yr)}"
+                         f" (shifts found {int((left_out & (yr == 1)).sum())}/{int(yr.sum())},"
+                         f" false shifts {int((left_out & (yr == 0)).sum())})")
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
