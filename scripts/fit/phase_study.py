@@ -25,18 +25,14 @@ import tempo_models as tm  # noqa: E402
 
 
 def load(paths):
-    X, y, names = [], [], None
-    for path in paths:
-        for row in tm.load_jsonl(path):
-            if row.get("kind") != "phase":
-                continue
-            if names is None:
-                names = row["featureNames"]
-            elif row["featureNames"] != names:
-                sys.exit(f"phase_study: {path} names other features (collected by another build?)")
-            X.append(row["features"])
-            y.append(1.0 if row["label"] else 0.0)
-    return np.array(X, dtype=float), np.array(y), names
+    """The phase samples of several files (`tempo_models.load_samples`, which checks each file's
+    feature names), stacked; every file must name the same features."""
+    parts = [tm.load_samples(path, "phase") for path in paths]
+    names = parts[0][4]
+    for path, part in zip(paths, parts):
+        if part[4] != names:
+            sys.exit(f"phase_study: {path} names other features (collected by another build?)")
+    return np.vstack([p[0] for p in parts]), np.concatenate([p[1] for p in parts]), names
 
 
 def probability(model, X):
