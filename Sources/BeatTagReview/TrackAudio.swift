@@ -13,9 +13,26 @@ final class TrackAudio: @unchecked Sendable {
     let folder: String
     private let lock = NSLock()
 
+    static let folderPrefix = "beattag-review-"
+
     init() throws {
-        folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("beattag-review-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        let temporary = NSTemporaryDirectory()
+        Self.removeFoldersOfEndedServers(in: temporary)
+        folder = (temporary as NSString).appendingPathComponent("\(Self.folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// A server stopped by SIGKILL or a crash cannot remove its copies: the next one does, for every
+    /// `beattag-review-PID-ID` folder whose process no longer exists (a live one, or one of another
+    /// user's, is left alone).
+    static func removeFoldersOfEndedServers(in temporary: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            let parts = name.dropFirst(folderPrefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(name))
+        }
     }
 
     func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }

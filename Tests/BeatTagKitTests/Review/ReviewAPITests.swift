@@ -52,6 +52,33 @@ final class ReviewAPITests: XCTestCase {
         let duration = Double(text.components(separatedBy: "duration=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         XCTAssertEqual(duration, try XCTUnwrap(try fixture.listed("encoded/trance-140.wma")["durationSeconds"] as? Double), accuracy: 0.05)
     }
+
+    /// A server killed before it could remove its FLAC copies leaves a folder behind; the next
+    /// server removes it, and leaves a live server's folder alone.
+    func testTheCopiesOfAKilledServerAreRemovedByTheNext() throws {
+        let fixture = try ReviewFixture(self)
+        let first = try ReviewProcess(catalog: fixture.catalog)
+        let wma = try fixture.id(of: "encoded/trance-140.wma")
+        XCTAssertEqual(try first.http.send("GET", "/api/tracks/\(wma)/audio", headers: [("X-Beattag-Token", first.token)]).status, 200)
+        let temporary = NSTemporaryDirectory()
+        func folders(of process: ReviewProcess) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [])
+                .filter { $0.hasPrefix("beattag-review-\(process.process.processIdentifier)-") }
+        }
+        let left = folders(of: first)
+        XCTAssertEqual(left.count, 1, "the first server keeps its copies in one folder")
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        XCTAssertEqual(folders(of: first), left, "SIGKILL leaves the folder")
+
+        let live = try ReviewProcess(catalog: fixture.catalog)
+        defer { live.stop() }
+        XCTAssertEqual(folders(of: first), [], "the next server removed the killed one's folder")
+        let third = try ReviewProcess(catalog: fixture.catalog)
+        third.stop()
+        XCTAssertEqual(folders(of: live).count, 1, "a live server's folder stays")
+        XCTAssertEqual(folders(of: third), [], "a server stopped by Ctrl-C removes its own")
+    }
 }
 
 /// The stored search text is the fold of what search looks in, in Swift and in SQL alike.

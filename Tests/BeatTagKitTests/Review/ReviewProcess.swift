@@ -7,9 +7,14 @@ final class ReviewProcess {
     let url: String
     let port: UInt16
     let token: String
-    /// What the server wrote to stderr (shown when a check on it fails).
-    let errorLog: String
-    var stderr: String { (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? "" }
+    /// What the server wrote to stderr (shown when a check on it fails), read from a file that has
+    /// no name: it is unlinked once open, so nothing is left in /tmp however the test run ends
+    /// (XCTest keeps every test case, and the processes they hold, until the run exits).
+    private let errorLog: FileHandle
+    var stderr: String {
+        errorLog.seek(toFileOffset: 0)
+        return String(decoding: errorLog.readDataToEndOfFile(), as: UTF8.self)
+    }
     var http: RawHTTP { RawHTTP(port: port) }
     var origin: String { "http://127.0.0.1:\(port)" }
     /// Headers a same-origin script sends with a change.
@@ -20,9 +25,11 @@ final class ReviewProcess {
         process.arguments = ["review", "--catalog", catalog] + extra
         let out = Pipe()
         process.standardOutput = out
-        errorLog = (NSTemporaryDirectory() as NSString).appendingPathComponent("beattag-review-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorLog, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorLog))
+        let errorPath = (NSTemporaryDirectory() as NSString).appendingPathComponent("beattag-review-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        errorLog = try FileHandle(forReadingFrom: URL(fileURLWithPath: errorPath))
+        unlink(errorPath)
         try process.run()
         // The first line, read byte by byte: the server keeps stdout open.
         var line = Data()
@@ -51,6 +58,5 @@ final class ReviewProcess {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? FileManager.default.removeItem(atPath: errorLog)
     }
 }
