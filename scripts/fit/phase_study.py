@@ -10,7 +10,10 @@ tracked beats and whether moving them half a beat makes the beat F better). Each
 "none") is fitted as `tempo_models.py phase --uniform --trees` fits (a `Blend`, l2 0.3) on the train
 samples plus the real ones at each --real-weight, and reports: on the check samples, decisions
 right; on the real samples, decisions right when each clip is left out of the fit (leave one out),
-the shifts found of those that need one, and the false shifts. The numbers choose nothing by
+the shifts found of those that need one, and the false shifts; and where the real files hold
+`phaseAnnotated` samples (the same features read on the annotated beats and on their half-beats),
+how many annotated grids the model keeps and how many half-beat grids it moves: the evidence
+itself, apart from where the tracker put the beats. The numbers choose nothing by
 themselves: a change still has to hold on fresh seeds and real clips that were not read here
 (docs/tempo.md, "Version 45 attempts").
 """
@@ -54,6 +57,10 @@ def main():
     if check_names != names:
         sys.exit("phase_study: the check samples name other features than the train samples")
     Xr, yr, real_names = load(args.real) if args.real else (np.zeros((0, len(names))), np.zeros(0), names)
+    annotated = [tm.load_samples(path, "phaseAnnotated") for path in args.real
+                 if any(r.get("kind") == "phaseAnnotated" for r in tm.load_jsonl(path))]
+    Xa = np.vstack([a[0] for a in annotated]) if annotated else np.zeros((0, len(names)))
+    ya = np.concatenate([a[1] for a in annotated]) if annotated else np.zeros(0)
     if real_names != names:
         sys.exit("phase_study: the real samples name other features than the train samples")
     print(f"train {len(yt)} samples ({int(yt.sum())} shifts), check {len(yc)} ({int(yc.sum())}), real {len(yr)} ({int(yr.sum())})")
@@ -69,8 +76,13 @@ def main():
             X = np.vstack([Xt, Xr])
             y = np.concatenate([yt, yr])
             w = np.concatenate([np.ones(len(yt)), np.full(len(yr), weight)])
-            check = probability(fit(X, y, w), Xc[:, keep]) >= 0.5
+            model = fit(X, y, w)
+            check = probability(model, Xc[:, keep]) >= 0.5
             line = f"drop {drop or 'none':34s} real weight {weight:4g}: check {int((check == (yc == 1)).sum())}/{len(yc)}"
+            if len(ya):
+                moved = probability(model, Xa[:, keep]) >= 0.5
+                line += (f"; annotated grids kept {int((~moved & (ya == 0)).sum())}/{int((ya == 0).sum())},"
+                         f" half-beat grids moved {int((moved & (ya == 1)).sum())}/{int(ya.sum())}")
             if len(yr):
                 left_out = np.zeros(len(yr), dtype=bool)
                 for i in range(len(yr)):

@@ -34,7 +34,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "List every clip.") var clips = false
     @Flag(help: "After the corpora, one report over all their clips together (with --json, one more object).")
     var pooled = false
-    @Option(help: ArgumentHelp("Write the tempo and beat models' training samples (family, octave, triple, hemiola, phase, sixteenth) as JSON lines (for scripts/fit/refit.sh).",
+    @Option(help: ArgumentHelp("Write the tempo and beat models' training samples (family, octave, triple, hemiola, phase, sixteenth; and phaseAnnotated, the phase features on the annotated beats and their half-beats, for scripts/fit/phase_study.py) as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
 

@@ -99,6 +99,10 @@ public enum TempoBenchmark {
     public struct TrainingSample: Codable, Sendable {
         public enum Kind: String, Codable, Sendable {
             case family, octave, triple, hemiola, phase, sixteenth
+            /// The phase model's features read on the annotated beats (label false) and on their
+            /// half-beats (label true), whatever the tracker did: what the beat and the "and" look
+            /// like in music the tracker never sat on the "and" of.
+            case phaseAnnotated
 
             /// The names of the features the analysis computes for this model.
             public var featureNames: [String] {
@@ -107,7 +111,7 @@ public enum TempoBenchmark {
                 case .octave: OctaveDecision.featureNames
                 case .triple: TripleDecision.featureNames
                 case .hemiola: HemiolaDecision.featureNames
-                case .phase: BeatPhase.featureNames
+                case .phase, .phaseAnnotated: BeatPhase.featureNames
                 case .sixteenth: SixteenthShift.featureNames
                 }
             }
@@ -260,6 +264,13 @@ public enum TempoBenchmark {
             for pair in pairs(clip.bpm) {
                 out.append(TrainingSample(kind: kind, file: clip.file, group: clip.group, reference: clip.bpm,
                                           label: pair.fasterIsBeat, features: pair.features))
+            }
+        }
+        let annotated = clip.beats.map { curves.frame(at: Seconds($0)) }.filter { $0.value >= 0 && $0.value < Double(curves.all.count) }
+        if annotated.count >= 8 {
+            for (beats, label) in [(annotated, false), (BeatPhase.shifted(annotated), true)] {
+                out.append(TrainingSample(kind: .phaseAnnotated, file: clip.file, group: clip.group, reference: clip.bpm,
+                                          label: label, features: BeatPhase.features(beats: beats, curves: curves)))
             }
         }
         guard !clip.beats.isEmpty, let (tempo, tracked) = estimator.estimate(decidePhase: false),

@@ -70,6 +70,26 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertEqual(BeatPhase.startHalf(beats: late, curves: curves), 0)
     }
 
+    /// The tracker's first beat is its least certain: one placed late must not move the start's
+    /// phase (the real blues.00036: first beat 150 ms late, its first interval short, the start
+    /// read half-way between beats from them).
+    func testAMisplacedFirstBeatDoesNotMoveTheStartCue() {
+        var curves = curves()
+        let grid = stride(from: 5.0, to: 2950, by: 55).map { FramePosition($0) }
+        var beats = grid
+        beats[0] = FramePosition(25)    // 20 frames late: its interval to the next is 35, not 55
+        curves.musicStart = FramePosition(0)    // 5 frames before the first real beat
+        let expected = -cos(2 * Double.pi * (-5.0 / 55))
+        XCTAssertEqual(BeatPhase.startHalf(beats: grid, curves: curves), expected, accuracy: 1e-9)
+        XCTAssertEqual(BeatPhase.startHalf(beats: beats, curves: curves), expected, accuracy: 0.12,
+                       "read on the nine beats nearest the start, not the first and its interval")
+        XCTAssertLessThan(BeatPhase.startHalf(beats: beats, curves: curves), -0.7, "still on the beat")
+        // A drifting run: the period is the median of the nine, the grid their mean phase.
+        let drifting = (0..<40).map { FramePosition(10 + 50 * Double($0) + 0.2 * Double($0 * $0)) }
+        curves.musicStart = FramePosition(10)
+        XCTAssertLessThan(BeatPhase.startHalf(beats: drifting, curves: curves), -0.9)
+    }
+
     func testTheMusicStartsWhereTheLevelJumpsTowardsTheLoudPart() throws {
         let rate = 100.0, start = Seconds(0.05)
         let halfWindow = Double(OnsetDetector.windowSize) / 2 / AnalysisResampler.analysisRate * rate

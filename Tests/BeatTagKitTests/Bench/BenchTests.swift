@@ -84,6 +84,31 @@ final class TempoMetricsTests: XCTestCase {
         XCTAssertEqual(rows, [["file", "bpm", "notes"], ["a.ogg", "140", "8/4, \"ambiguous\""], ["b.ogg", "87", "plain"]])
     }
 
+    /// `--training-data` also writes the phase features read on the annotated beats (stay) and on
+    /// their half-beats (shift), whatever the tracker did: on a four-on-the-floor the kicks are on
+    /// the annotated beats, and the phase model keeps that grid and moves the other.
+    func testTrainingDataHoldsThePhaseOfTheAnnotatedGrid() throws {
+        let dir = try temporaryDirectory(self)
+        let folder = (dir as NSString).appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["house-128.wav", "house-128.wav.beats"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (folder as NSString).appendingPathComponent(name))
+        }
+        try "file,bpm\nhouse-128.wav,128\n".write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let samples = (dir as NSString).appendingPathComponent("samples.jsonl")
+        let result = try runBeattag(["bench", "--corpus", folder, "--training-data", samples])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let annotated = try String(contentsOfFile: samples, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
+            .filter { $0.kind == .phaseAnnotated }
+        XCTAssertEqual(annotated.map(\.label), [false, true], "the annotated grid, then its half-beats")
+        let low = try XCTUnwrap(BeatPhase.featureNames.firstIndex(of: "lowRatio"))
+        XCTAssertGreaterThan(annotated[0].features[low], 0.5, "kicks on the annotated beats")
+        XCTAssertLessThan(annotated[1].features[low], -0.5, "and not between them")
+        XCTAssertLessThan(BeatPhase.model.probability(annotated[0].features), 0.5)
+        XCTAssertGreaterThan(BeatPhase.model.probability(annotated[1].features), 0.5)
+    }
+
     func testFixtureCorpusLoads() throws {
         let corpus = try Corpus(folder: TestPaths.fixtures)
         XCTAssertEqual(corpus.clips.count, 14)
