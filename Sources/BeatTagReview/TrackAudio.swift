@@ -19,19 +19,28 @@ final class TrackAudio: @unchecked Sendable {
         let temporary = NSTemporaryDirectory()
         Self.removeFoldersOfEndedServers(in: temporary)
         folder = (temporary as NSString).appendingPathComponent("\(Self.folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Private: nobody else can put anything in it, so removing it later removes only our copies.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     /// A server stopped by SIGKILL or a crash cannot remove its copies: the next one does, for every
-    /// `beattag-review-PID-ID` folder whose process no longer exists (a live one, or one of another
-    /// user's, is left alone).
+    /// `beattag-review-PID-XXXXXXXX` folder of this user (a real folder, not a link) whose process no
+    /// longer exists; its files are unlinked one by one (nothing is followed) and the folder removed.
+    /// A live server's folder, another user's, and anything else with such a name are left alone.
     static func removeFoldersOfEndedServers(in temporary: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
         for name in names where name.hasPrefix(folderPrefix) {
-            let parts = name.dropFirst(folderPrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
+            let parts = name.dropFirst(folderPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].count == 8, parts[1].allSatisfy(\.isHexDigit),
+                  let pid = pid_t(parts[0]), pid > 0, pid != getpid() else { continue }
+            let path = (temporary as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(),
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(name))
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                unlink((path as NSString).appendingPathComponent(file))
+            }
+            rmdir(path)
         }
     }
 

@@ -13,7 +13,8 @@ right; on the real samples, decisions right when each clip is left out of the fi
 the shifts found of those that need one, and the false shifts; and where the real files hold
 `phaseAnnotated` samples (the same features read on the annotated beats and on their half-beats),
 how many annotated grids the model keeps and how many half-beat grids it moves: the evidence
-itself, apart from where the tracker put the beats. The numbers choose nothing by
+itself, apart from where the tracker put the beats (read by the model fitted with every real clip
+at that weight: at a weight above 0, on clips whose tracked samples it was fitted on). The numbers choose nothing by
 themselves: a change still has to hold on fresh seeds and real clips that were not read here
 (docs/tempo.md, "Version 45 attempts").
 """
@@ -59,6 +60,8 @@ def main():
     Xr, yr, real_names = load(args.real) if args.real else (np.zeros((0, len(names))), np.zeros(0), names)
     annotated = [tm.load_samples(path, "phaseAnnotated") for path in args.real
                  if any(r.get("kind") == "phaseAnnotated" for r in tm.load_jsonl(path))]
+    if any(a[4] != names for a in annotated):
+        sys.exit("phase_study: the real files' phaseAnnotated samples name other features than the train samples")
     Xa = np.vstack([a[0] for a in annotated]) if annotated else np.zeros((0, len(names)))
     ya = np.concatenate([a[1] for a in annotated]) if annotated else np.zeros(0)
     if real_names != names:

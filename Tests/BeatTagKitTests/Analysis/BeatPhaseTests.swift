@@ -88,6 +88,10 @@ final class BeatPhaseTests: XCTestCase {
         let drifting = (0..<40).map { FramePosition(10 + 50 * Double($0) + 0.2 * Double($0 * $0)) }
         curves.musicStart = FramePosition(10)
         XCTAssertLessThan(BeatPhase.startHalf(beats: drifting, curves: curves), -0.9)
+        // Beats that share no grid: no cue, rather than whatever angle their scatter points to.
+        let scattered = [0.0, 50, 80, 150, 170, 260, 290, 330, 410, 440].map { FramePosition($0 + 5) }
+        curves.musicStart = FramePosition(0)
+        XCTAssertEqual(BeatPhase.startHalf(beats: scattered, curves: curves), 0)
     }
 
     func testTheMusicStartsWhereTheLevelJumpsTowardsTheLoudPart() throws {

@@ -102,6 +102,7 @@ final class TempoMetricsTests: XCTestCase {
             .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
             .filter { $0.kind == .phaseAnnotated }
         XCTAssertEqual(annotated.map(\.label), [false, true], "the annotated grid, then its half-beats")
+        guard annotated.count == 2 else { return }
         let low = try XCTUnwrap(BeatPhase.featureNames.firstIndex(of: "lowRatio"))
         XCTAssertGreaterThan(annotated[0].features[low], 0.5, "kicks on the annotated beats")
         XCTAssertLessThan(annotated[1].features[low], -0.5, "and not between them")

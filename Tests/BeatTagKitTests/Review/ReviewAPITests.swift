@@ -70,10 +70,16 @@ final class ReviewAPITests: XCTestCase {
         kill(first.process.processIdentifier, SIGKILL)
         first.process.waitUntilExit()
         XCTAssertEqual(folders(of: first), left, "SIGKILL leaves the folder")
+        // Names like it that are not a server's folder stay: a file, a folder with another kind of id.
+        let dead = first.process.processIdentifier
+        let others = ["beattag-review-\(dead)-notes.txt", "beattag-review-\(dead)-x"]
+        FileManager.default.createFile(atPath: (temporary as NSString).appendingPathComponent(others[0]), contents: Data("keep".utf8))
+        try FileManager.default.createDirectory(atPath: (temporary as NSString).appendingPathComponent(others[1]), withIntermediateDirectories: true)
+        defer { for name in others { try? FileManager.default.removeItem(atPath: (temporary as NSString).appendingPathComponent(name)) } }
 
         let live = try ReviewProcess(catalog: fixture.catalog)
         defer { live.stop() }
-        XCTAssertEqual(folders(of: first), [], "the next server removed the killed one's folder")
+        XCTAssertEqual(Set(folders(of: first)), Set(others), "the next server removed the killed one's folder, and only that")
         let third = try ReviewProcess(catalog: fixture.catalog)
         third.stop()
         XCTAssertEqual(folders(of: live).count, 1, "a live server's folder stays")

@@ -66,7 +66,9 @@ public enum BeatPhase {
     /// has settled), and read from the first beat and its interval alone, a start on the beat could
     /// read as half-way: on a blues of the real fit set the first beat came 150 ms late, the start
     /// read at 0.55 where the annotated grid puts it at 0.9, and the phase model moved a right grid
-    /// (version 45). Nil when the frame lies more than four beats outside the tracked run.
+    /// (version 45). Nil with fewer than four beats, when the frame lies more than four beats
+    /// outside the tracked run, or when the nine do not share a grid (their phases' resultant
+    /// length below half).
     static func startPhase(of frame: FramePosition, on beats: [FramePosition]) -> Double? {
         guard beats.count >= 4 else { return nil }
         let nearest = beats.indices.min { abs((beats[$0] - frame).value) < abs((beats[$1] - frame).value) }!
@@ -81,6 +83,8 @@ public enum BeatPhase {
             x += cos(angle)
             y += sin(angle)
         }
+        // Beats that do not share one grid (rubato, a tracker still settling) give no phase.
+        guard (x * x + y * y).squareRoot() >= 0.5 * Double(run.count) else { return nil }
         let phase = atan2(y, x) / (2 * Double.pi)
         return phase - phase.rounded(.down)
     }
