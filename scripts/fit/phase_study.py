@@ -14,9 +14,9 @@ the shifts found of those that need one, and the false shifts; and where the rea
 `phaseAnnotated` samples (the same features read on the annotated beats and on their half-beats),
 how many annotated grids the model keeps and how many half-beat grids it moves: the evidence
 itself, apart from where the tracker put the beats (read by the model fitted with every real clip
-at that weight: at a weight above 0, on clips whose tracked samples it was fitted on). The numbers choose nothing by
-themselves: a change still has to hold on fresh seeds and real clips that were not read here
-(docs/tempo.md, "Version 45 attempts").
+at that weight: at a weight above 0, on clips whose tracked samples it was fitted on). The
+numbers choose nothing by themselves: a change still has to hold on fresh seeds and real clips that were not read here
+(docs/benchmark.md, "Why the phase model moves right grids on real blues").
 """
 import argparse
 import os
@@ -28,10 +28,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tempo_models as tm  # noqa: E402
 
 
-def load(paths):
-    """The phase samples of several files (`tempo_models.load_samples`, which checks each file's
+def load(paths, kind="phase"):
+    """The `kind` samples of several files (`tempo_models.load_samples`, which checks each file's
     feature names), stacked; every file must name the same features."""
-    parts = [tm.load_samples(path, "phase") for path in paths]
+    parts = [tm.load_samples(path, kind) for path in paths]
     names = parts[0][4]
     for path, part in zip(paths, parts):
         if part[4] != names:
@@ -57,15 +57,14 @@ def main():
     Xc, yc, check_names = load(args.check)
     if check_names != names:
         sys.exit("phase_study: the check samples name other features than the train samples")
-    Xr, yr, real_names = load(args.real) if args.real else (np.zeros((0, len(names))), np.zeros(0), names)
-    annotated = [tm.load_samples(path, "phaseAnnotated") for path in args.real
-                 if any(r.get("kind") == "phaseAnnotated" for r in tm.load_jsonl(path))]
-    if any(a[4] != names for a in annotated):
-        sys.exit("phase_study: the real files' phaseAnnotated samples name other features than the train samples")
-    Xa = np.vstack([a[0] for a in annotated]) if annotated else np.zeros((0, len(names)))
-    ya = np.concatenate([a[1] for a in annotated]) if annotated else np.zeros(0)
+    empty = (np.zeros((0, len(names))), np.zeros(0), names)
+    Xr, yr, real_names = load(args.real) if args.real else empty
     if real_names != names:
         sys.exit("phase_study: the real samples name other features than the train samples")
+    annotated = [path for path in args.real if any(r.get("kind") == "phaseAnnotated" for r in tm.load_jsonl(path))]
+    Xa, ya, annotated_names = load(annotated, "phaseAnnotated") if annotated else empty
+    if annotated_names != names:
+        sys.exit("phase_study: the real files' phaseAnnotated samples name other features than the train samples")
     print(f"train {len(yt)} samples ({int(yt.sum())} shifts), check {len(yc)} ({int(yc.sum())}), real {len(yr)} ({int(yr.sum())})")
     for drop in [""] + args.drop:
         gone = {n for n in drop.split(",") if n}

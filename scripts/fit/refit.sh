@@ -7,10 +7,6 @@
 #   ConfidenceEvidence on the seed-3 tune split and all of seed 4, songs those three never saw, so
 #   that it learns how far their outputs can be trusted out of sample.
 # Checked on, never fitted: the seed-1 and seed-3 holdout splits.
-# The committed models are not all this script's output on today's samples: since version 45 the
-# phase model is version 44's, kept on purpose (refitted on version 45's start cue it read the real
-# fit set worse: docs/tempo.md, "The start's phase on a settled grid"). A refit is a new version,
-# measured like any other change before it is kept.
 #   bash scripts/fit/refit.sh [SEED1] [SEED2] [SEED3] [CORPUS_DEV] [SEED4]
 # Generate the corpora first (≈ 4–6 min each, one core):
 #   python3 scripts/devcorpus/generate.py /work/devcorpus
@@ -20,6 +16,10 @@
 #   python3 scripts/devcorpus/generate.py /work/devcorpus5 --seed 5
 #   python3 scripts/devcorpus/generate.py /work/devcorpus6 --seed 6
 #   for n in 11 12 13 14; do python3 scripts/devcorpus/generate.py /work/devcorpus$n --seed $n; done
+# The committed models are not all this script's output on today's samples: since version 45 the
+# phase model is version 44's, kept on purpose (refitted on version 45's start cue it read the real
+# fit set worse: docs/tempo.md, "The start's phase on a settled grid"). A refit is a new version,
+# measured like any other change before it is kept.
 # Every model is written as Swift source with the names of the features it was fitted on
 # (tempo_models.py's MODELS: Sources/BeatTagKit/Analysis/{Tempo,Beats}/*Model+Generated.swift).
 # Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel)

@@ -25,12 +25,9 @@ final class TempoMetricsTests: XCTestCase {
 
     /// `bench --json` carries each clip's verdict, the word the text table prints.
     func testBenchJSONCarriesEachClipsVerdict() throws {
-        let folder = (try temporaryDirectory(self) as NSString).appendingPathComponent("corpus")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for name in ["right.wav", "halved-truth.wav"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture("house-128.wav"), toPath: (folder as NSString).appendingPathComponent(name))
-        }
-        try "file,bpm\nright.wav,128\nhalved-truth.wav,64\n".write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let folder = try benchCorpus("corpus", in: try temporaryDirectory(self),
+                                     copies: ["right.wav", "halved-truth.wav"].map { ($0, "house-128.wav") },
+                                     truth: "file,bpm\nright.wav,128\nhalved-truth.wav,64\n")
         let result = try runBeattag(["bench", "--json", "--corpus", folder])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try JSONDecoder().decode(TempoBenchmark.Report.self, from: Data(result.stdout.utf8))
@@ -43,14 +40,8 @@ final class TempoMetricsTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         var folders: [String] = []
         for (name, truth) in [("a", "right.wav,128\n"), ("b", "right.wav,128\nhalved-truth.wav,64\n")] {
-            let folder = (dir as NSString).appendingPathComponent(name)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for line in truth.split(separator: "\n") {
-                let file = String(line.split(separator: ",")[0])
-                try FileManager.default.copyItem(atPath: TestPaths.fixture("house-128.wav"), toPath: (folder as NSString).appendingPathComponent(file))
-            }
-            try ("file,bpm\n" + truth).write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
-            folders.append(folder)
+            let files = truth.split(separator: "\n").map { String($0.split(separator: ",")[0]) }
+            folders.append(try benchCorpus(name, in: dir, copies: files.map { ($0, "house-128.wav") }, truth: "file,bpm\n" + truth))
         }
         let result = try runBeattag(["bench", "--json", "--pooled", "--corpus", folders[0], "--corpus", folders[1]])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -89,12 +80,8 @@ final class TempoMetricsTests: XCTestCase {
     /// the annotated beats, and the phase model keeps that grid and moves the other.
     func testTrainingDataHoldsThePhaseOfTheAnnotatedGrid() throws {
         let dir = try temporaryDirectory(self)
-        let folder = (dir as NSString).appendingPathComponent("corpus")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for name in ["house-128.wav", "house-128.wav.beats"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (folder as NSString).appendingPathComponent(name))
-        }
-        try "file,bpm\nhouse-128.wav,128\n".write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let folder = try benchCorpus("corpus", in: dir, copies: ["house-128.wav", "house-128.wav.beats"].map { ($0, $0) },
+                                     truth: "file,bpm\nhouse-128.wav,128\n")
         let samples = (dir as NSString).appendingPathComponent("samples.jsonl")
         let result = try runBeattag(["bench", "--corpus", folder, "--training-data", samples])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -149,14 +136,9 @@ final class DecodeBenchmarkTests: XCTestCase {
 
     /// A corpus made by re-encoding names its originals: bench compares each clip with its original.
     func testCorpusWithOriginalsIsComparedWithThem() throws {
-        let dir = try temporaryDirectory(self)
-        let folder = (dir as NSString).appendingPathComponent("copies")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for name in ["house-128-alac.m4a", "trance-140.wma"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture("encoded/" + name), toPath: (folder as NSString).appendingPathComponent(name))
-        }
-        try "file,bpm,original\nhouse-128-alac.m4a,128,\(TestPaths.fixture("house-128.wav"))\ntrance-140.wma,140,\(TestPaths.fixture("trance-140.flac"))\n"
-            .write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+        let folder = try benchCorpus("copies", in: try temporaryDirectory(self),
+                                     copies: ["house-128-alac.m4a", "trance-140.wma"].map { ($0, "encoded/" + $0) },
+                                     truth: "file,bpm,original\nhouse-128-alac.m4a,128,\(TestPaths.fixture("house-128.wav"))\ntrance-140.wma,140,\(TestPaths.fixture("trance-140.flac"))\n")
         let report = TempoBenchmark.run(corpus: try Corpus(folder: folder))
         let originals = try XCTUnwrap(report.againstOriginals)
         XCTAssertEqual(originals.clips, 2)
@@ -164,4 +146,16 @@ final class DecodeBenchmarkTests: XCTestCase {
         XCTAssertGreaterThan(originals.beatsWithin10ms, 0.9)
         XCTAssertEqual(report.speed.decodeRealtimeByFormat.keys.sorted(), ["alac", "wmav2"])
     }
+}
+
+/// A bench corpus: folder `name` in `dir` holding each fixture under its name there, and `truth`
+/// as its truth.csv.
+func benchCorpus(_ name: String, in dir: String, copies: [(file: String, fixture: String)], truth: String) throws -> String {
+    let folder = (dir as NSString).appendingPathComponent(name)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for copy in copies {
+        try FileManager.default.copyItem(atPath: TestPaths.fixture(copy.fixture), toPath: (folder as NSString).appendingPathComponent(copy.file))
+    }
+    try truth.write(toFile: (folder as NSString).appendingPathComponent("truth.csv"), atomically: true, encoding: .utf8)
+    return folder
 }

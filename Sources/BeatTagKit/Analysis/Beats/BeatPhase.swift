@@ -71,7 +71,7 @@ public enum BeatPhase {
     /// length below half).
     static func startPhase(of frame: FramePosition, on beats: [FramePosition]) -> Double? {
         guard beats.count >= 4 else { return nil }
-        let nearest = beats.indices.min { abs((beats[$0] - frame).value) < abs((beats[$1] - frame).value) }!
+        let nearest = nearestIndex(to: frame, in: beats)
         let first = max(0, min(nearest - 4, beats.count - 9))
         let run = beats[first...min(beats.count - 1, first + 8)]
         let intervals = zip(run, run.dropFirst()).map { ($1 - $0).value }.sorted()
@@ -89,11 +89,16 @@ public enum BeatPhase {
         return phase - phase.rounded(.down)
     }
 
+    /// Index of the beat nearest `frame` (`beats` not empty).
+    static func nearestIndex(to frame: FramePosition, in beats: [FramePosition]) -> Int {
+        beats.indices.min { abs((beats[$0] - frame).value) < abs((beats[$1] - frame).value) }!
+    }
+
     /// Phase (0..<1) of `frame` on the beat grid, measured from the nearest tracked beat with the
     /// interval there; nil when the frame lies more than four beats outside the tracked run.
     static func phase(of frame: FramePosition, on beats: [FramePosition]) -> Double? {
         guard beats.count >= 2 else { return nil }
-        let i = beats.indices.min { abs((beats[$0] - frame).value) < abs((beats[$1] - frame).value) }!
+        let i = nearestIndex(to: frame, in: beats)
         let period = i + 1 < beats.count ? (beats[i + 1] - beats[i]).value : (beats[i] - beats[i - 1]).value
         let beatsAway = (frame - beats[i]).value / period
         guard period > 0, abs(beatsAway) <= 4 else { return nil }
