@@ -2,7 +2,7 @@
 """Deterministic generator of a synthetic development corpus with exact beats.
 
     python3 scripts/devcorpus/generate.py OUTDIR [--count 240] [--seed 1]
-                                                 [--only N] [--force] [--plan]
+                                                 [--only N] [--force] [--plan] [--focus NAME]
 
 Writes OUTDIR/tune/ and OUTDIR/holdout/ with song_NNN.<ext>, song_NNN.<ext>.beats,
 truth.csv and meta.jsonl. See README.md in this folder.
@@ -50,12 +50,12 @@ def rng_for(seed, *keys):
 # corpus plan: style per song and the tune/holdout split
 # ---------------------------------------------------------------------------
 
-def allocate(count):
+def allocate(count, styles):
     """Songs per style for `count` songs (largest remainder of the table's n)."""
-    weights = np.array([s['n'] for s in S.STYLES], dtype=float)
+    weights = np.array([s['n'] for s in styles], dtype=float)
     share = weights / weights.sum() * count
     n = np.floor(share).astype(int)
-    if count >= 2 * len(S.STYLES):
+    if count >= 2 * len(styles):
         n = np.maximum(n, 2)
     order = np.argsort(-(share - np.floor(share)), kind='stable')
     i = 0
@@ -65,11 +65,11 @@ def allocate(count):
     while n.sum() > count:
         j = int(np.argmax(n))
         n[j] -= 1
-    return {s['name']: int(k) for s, k in zip(S.STYLES, n)}
+    return {s['name']: int(k) for s, k in zip(styles, n)}
 
 
-def plan_corpus(count, seed):
-    alloc = allocate(count)
+def plan_corpus(count, seed, styles=S.STYLES):
+    alloc = allocate(count, styles)
     seq = [name for name, k in alloc.items() for _ in range(k)]
     perm = rng_for(seed, 7001).permutation(len(seq))
     seq = [seq[i] for i in perm]
@@ -136,7 +136,7 @@ def draw_bpm(rng, style):
 
 
 def song_params(song, seed):
-    style = S.STYLE_BY_NAME[song['style']]
+    style = S.style_named(song['style'])
     idx = song['index']
     rng = rng_for(seed, idx, 1)
     p = dict(index=idx, style=style['name'], split=song['split'], meter=style['meter'])
@@ -165,7 +165,7 @@ def song_params(song, seed):
     # triplet) before the bar line and held over it, as pop, rock, funk, Latin and electronic
     # arrangements often do: the harmony then changes off the beat. Its own random stream.
     prng = rng_for(seed, idx, 8)
-    if prng.random() < PUSH_SHARE.get(style['name'], PUSH_SHARE['other']):
+    if prng.random() < PUSH_SHARE.get(S.family(style), PUSH_SHARE['other']):
         p['push'] = dict(early=2 if style['spb'] == 4 and prng.random() < 0.75 else 1,
                          rate=float(round(prng.uniform(0.5, 1.0), 2)), kick=bool(prng.random() < 0.5),
                          seed=int(prng.integers(2 ** 31)))
@@ -177,7 +177,7 @@ def song_params(song, seed):
     p['intro_bass'] = bool(rng.random() < 0.5)
     p['hard_prob'] = float(rng.uniform(0.25, 0.6))
     p['groove'] = int(rng.integers(len(style['main'])))
-    if style['name'] == 'dnb' and rng.random() < 0.35:
+    if S.family(style) == 'dnb' and rng.random() < 0.35:
         p['whole_song_half'] = True
     p['b_variant'] = bool(rng.random() < 0.5)
     p['breakdown_hats'] = bool(rng.random() < 0.4)
@@ -185,7 +185,7 @@ def song_params(song, seed):
     p['fill_prob'] = float(rng.uniform(0.2, 0.5) if electronic else rng.uniform(0.4, 0.9))
     p['long_fills'] = bool(rng.random() < 0.3)
     p['fill_kind'] = choose(rng, ['snare', 'toms'])
-    p['snare_is_clap'] = bool(style['name'] == 'dnb' and rng.random() < 0.3)
+    p['snare_is_clap'] = bool(S.family(style) == 'dnb' and rng.random() < 0.3)
     sw = style.get('swing')
     p['swing'] = float(round(rng.uniform(*sw), 3)) if sw and rng.random() < style.get('swing_p', 0) else None
     p['swing_unit'] = style.get('swing_unit', 16)
@@ -205,17 +205,17 @@ def song_params(song, seed):
     # harmony / instruments
     p['key'] = int(rng.integers(12))
     p['minor'] = bool(rng.random() < 0.5)
-    if style['name'] in ('blues', 'countryshuffle'):
+    if S.family(style) in ('blues', 'countryshuffle'):
         p['progression'] = arrange.BLUES_12
         p['minor'] = False
     else:
         p['progression'] = list(choose(rng, arrange.PROGRESSIONS))
     p['bars_per_chord'] = int(choose(rng, [1, 1, 2])) if style['bpb'] >= 3 else 2
-    p['sevenths'] = style['name'] in ('swing', 'bossa', 'lofi', 'slowjam', 'gospel', 'funk') or bool(rng.random() < 0.2)
+    p['sevenths'] = S.family(style) in ('swing', 'bossa', 'lofi', 'slowjam', 'gospel', 'funk') or bool(rng.random() < 0.2)
     p['chord_pattern'] = choose(rng, style['chords'])
     p['chord_low'] = int(rng.integers(52, 60))
     p['arp_sustain'] = bool(style.get('solo_instrument') or rng.random() < 0.5)
-    p['strum'] = float(rng.uniform(0, 8)) if style['name'] in ('guitar', 'folk68', 'country', 'countryshuffle') else 0.0
+    p['strum'] = float(rng.uniform(0, 8)) if S.family(style) in ('guitar', 'folk68', 'country', 'countryshuffle') else 0.0
     p['lead_density'] = float(rng.uniform(0.3, 0.7))
     p['programs'] = {k: int(choose(rng, v)) for k, v in style['progs'].items()}
     p['volumes'] = dict(drums=int(rng.integers(95, 121)), bass=int(rng.integers(85, 111)),
@@ -250,7 +250,7 @@ def song_params(song, seed):
 # ---------------------------------------------------------------------------
 
 def make_song(p, out_dir, tmpdir, latency, keep_wav=False):
-    style = dict(S.STYLE_BY_NAME[p['style']])
+    style = dict(S.style_named(p['style']))
     if p.get('whole_song_half'):
         style['main'] = style['half']
     rng = np.random.default_rng(p['arrangement_seed'])
@@ -441,9 +441,11 @@ def main():
     ap.add_argument('--force', action='store_true', help='regenerate songs that already exist')
     ap.add_argument('--keep-wav', action='store_true', help='also keep song_NNN.<ext>.ref.wav (pre-encoding)')
     ap.add_argument('--plan', action='store_true', help='print the plan (style, split, bpm) and exit')
+    ap.add_argument('--focus', choices=sorted(S.FOCUS),
+                    help="draw the songs from a focus set of styles.py (training songs for one weakness) instead of the library's styles")
     args = ap.parse_args()
 
-    songs = plan_corpus(args.count, args.seed)
+    songs = plan_corpus(args.count, args.seed, S.FOCUS[args.focus] if args.focus else S.STYLES)
     params = {s['index']: song_params(s, args.seed) for s in songs}
     if args.plan:
         for s in songs:
