@@ -18,7 +18,9 @@
 #   for n in 11 12 13 14; do python3 scripts/devcorpus/generate.py /work/devcorpus$n --seed $n; done
 # The committed models are not all this script's output on today's samples: since version 45 the
 # phase model is version 44's, kept on purpose (refitted on version 45's start cue it read the real
-# fit set worse: docs/tempo.md, "The start's phase on a settled grid"). A refit is a new version,
+# fit set worse: docs/tempo.md, "The start's phase on a settled grid"), and so is the sixteenth
+# model, which this script fits on the beats its new phase model decides. The other five are byte
+# for byte what it writes (run on the corpora above for stop 44). A refit is a new version,
 # measured like any other change before it is kept.
 # Every model is written as Swift source with the names of the features it was fitted on
 # (tempo_models.py's MODELS: Sources/BeatTagKit/Analysis/{Tempo,Beats}/*Model+Generated.swift).
