@@ -349,7 +349,7 @@ STYLE_BY_NAME = {s['name']: s for s in STYLES}
 def variant(base, name, n, **fields):
     st = dict(STYLE_BY_NAME[base])
     st.update(fields, name=name, n=n, family=base)
-    st.pop('extreme', None)
+    st.pop('extreme', None)     # only the variant's own tempo range
     return st
 
 
@@ -357,12 +357,13 @@ SIXTEENTHS = 'xxxxxxxxxxxxxxxx'
 EIGHTHS = 'x.x.x.x.x.x.x.x.'
 
 FOCUS = {
-    # The octave of slow songs with a fast surface (docs/benchmark.md, "Why fresh seeds 45 and 46
-    # read 85-100 songs double"): 80-100 BPM songs with sixteenth hats, shakers or arpeggios and
+    # The octave of slow songs with a fast surface (docs/benchmark.md, "Why the 85–100 songs read
+    # double" and "Songs for the case"): 80-100 BPM songs with sixteenth hats, shakers or arpeggios and
     # little harmonic movement were read at twice their tempo, and polkas below 100 on their
     # off-beat chords; the training seeds held 17 such songs. Beside them, fast songs (160-200)
     # whose eighth notes make the same surface at the slow level, so that the fit learns where the
-    # backbeat and the harmony fall rather than "a fast surface is slow".
+    # backbeat and the harmony fall rather than "a fast surface is slow". In the octave fit they
+    # traded octaves on fresh seeds, and no model is fitted on them.
     'octave': [
         variant('hiphop', 'hiphop16', 30, bpm=(78, 100), swing_p=0.25,
                 main=[{K: 'x.......x.x.....', S: '....x.......x...', CH: SIXTEENTHS},
