@@ -119,14 +119,10 @@ public final class TrackAnalyzer {
     /// the interval (0 ≤ f < 1) of their circular mean; nil when they agree with `beats` (within a
     /// tenth of a beat), scatter (resultant below 0.5) or are fewer than four.
     static func phase(of reference: [FramePosition], within beats: [FramePosition]) -> Double? {
-        var x = 0.0, y = 0.0, n = 0
-        for f in reference.compactMap({ BeatPhase.phase(of: $0, on: beats) }) {
-            x += cos(2 * .pi * f)
-            y += sin(2 * .pi * f)
-            n += 1
-        }
-        guard n >= 4, (x * x + y * y).squareRoot() / Double(n) >= 0.5 else { return nil }
-        let f = (atan2(y, x) / (2 * .pi) + 1).truncatingRemainder(dividingBy: 1)
+        let phases = reference.compactMap { BeatPhase.phase(of: $0, on: beats) }
+        let mean = BeatPhase.circularMean(of: phases.map { 2 * .pi * $0 })
+        guard phases.count >= 4, mean.length / Double(phases.count) >= 0.5 else { return nil }
+        let f = (mean.direction / (2 * .pi) + 1).truncatingRemainder(dividingBy: 1)
         return min(f, 1 - f) > 0.1 ? f : nil
     }
 

@@ -77,16 +77,22 @@ public enum BeatPhase {
         let intervals = zip(run, run.dropFirst()).map { ($1 - $0).value }.sorted()
         let period = intervals[intervals.count / 2]
         guard period > 0, abs((frame - beats[nearest]).value) / period <= 4 else { return nil }
+        let mean = circularMean(of: run.map { 2 * Double.pi * (frame - $0).value / period })
+        // Beats that do not share one grid (rubato, a tracker still settling) give no phase.
+        guard mean.length >= 0.5 * Double(run.count) else { return nil }
+        let phase = mean.direction / (2 * Double.pi)
+        return phase - phase.rounded(.down)
+    }
+
+    /// The mean direction (radians, as `atan2` gives it) and the resultant length (0 to the count:
+    /// how far they agree) of angles: phases read around the circle of one beat.
+    static func circularMean(of angles: [Double]) -> (direction: Double, length: Double) {
         var x = 0.0, y = 0.0
-        for beat in run {
-            let angle = 2 * Double.pi * (frame - beat).value / period
+        for angle in angles {
             x += cos(angle)
             y += sin(angle)
         }
-        // Beats that do not share one grid (rubato, a tracker still settling) give no phase.
-        guard (x * x + y * y).squareRoot() >= 0.5 * Double(run.count) else { return nil }
-        let phase = atan2(y, x) / (2 * Double.pi)
-        return phase - phase.rounded(.down)
+        return (atan2(y, x), (x * x + y * y).squareRoot())
     }
 
     /// Index of the beat nearest `frame` (`beats` not empty).
