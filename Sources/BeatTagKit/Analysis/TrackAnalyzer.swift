@@ -171,9 +171,10 @@ public final class TrackAnalyzer {
     private static func result(tempo: TempoEstimate, beats: [Seconds], duration: Seconds) -> AnalysisResult {
         let grid = BeatGrid.fit(beats: beats)
         // The grid's slope is finer than the tempogram's 0.25 BPM steps; use it when it agrees (and
-        // stays under the ceiling the estimate kept to).
+        // stays under the ceiling where the estimate kept to it).
         var bpm = tempo.bpm
-        if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04, grid.bpm.value <= TempoEstimator.ceiling { bpm = grid.bpm }
+        if let grid, abs(grid.bpm / tempo.bpm - 1) < 0.04,
+           grid.bpm.value <= TempoEstimator.ceiling || tempo.bpm.value > TempoEstimator.ceiling { bpm = grid.bpm }
         return AnalysisResult(bpm: bpm.roundedToTenth, confidence: tempo.confidence, beats: beats, grid: grid,
                               candidates: tempo.candidates, alternative: tempo.alternative,
                               octaveProbability: tempo.octaveProbability, duration: duration,

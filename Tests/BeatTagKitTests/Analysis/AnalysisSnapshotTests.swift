@@ -47,7 +47,7 @@ final class AnalysisSnapshotTests: XCTestCase {
     }
 
     /// The analysis version these outputs belong to.
-    static let version = 45
+    static let version = 46
 
     static let stored: [Snapshot] = [
         Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 50.0, alternativeScore: 0.003, confidence: 0.994, beatCount: 28, gridBPM: 150.01, gridOffset: 0.888, steadiness: 0.987, beats: [0.887, 1.289, 1.689, 2.088, 2.488, 2.887, 3.287, 3.686]),

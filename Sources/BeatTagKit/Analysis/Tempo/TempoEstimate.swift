@@ -8,7 +8,8 @@ public struct TempoEstimate: Equatable, Sendable {
     /// probability it is the beat, `1 - octaveProbability`.
     public var alternative: TempoCandidate?
     /// Probability that the chosen octave is the beat (from the octave decisions made); below one
-    /// half where the evidence favoured a level above `TempoRanges.reported` and its fallback is given.
+    /// half where the evidence favoured, not surely, a level above `TempoRanges.reported` and its
+    /// fallback is given.
     public var octaveProbability: Double
     /// What `confidence` was computed from.
     public var evidence: ConfidenceEvidence

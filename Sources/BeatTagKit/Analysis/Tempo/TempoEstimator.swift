@@ -10,8 +10,12 @@ import Foundation
 public final class TempoEstimator {
     /// Tempi a level may be tracked and compared at, BPM.
     public static let range = TempoRanges.analysed
-    /// The fastest tempo a track may be given (`TempoRanges.reported`).
+    /// The fastest tempo a track is given in doubt (`TempoRanges.reported`).
     static let ceiling = TempoRanges.reported.upperBound
+    /// How sure the octave decisions must be of a level above the ceiling for it to be given: the
+    /// probability at which a tempo is trusted without review. Punk and fast swing at 202–210 run
+    /// at 190 SPM; the 100–105 songs read double up there are mostly read in doubt.
+    static let sureAboveCeiling = ConfidenceEvidence.trusted
 
     /// One tempo hypothesis and, once tracked, its beats (frames) and what the octave decision reads.
     typealias Level = OctaveDecision.LevelEvidence
@@ -166,12 +170,13 @@ public final class TempoEstimator {
             step(rejecting: best, certainty: 2 * move.p - 1, moving: true)
             best = move.to
         }
-        // A reading above the ceiling gives way to the level its last step rejected (the half, the
-        // third after a step by three, the level before a step by three halves: a reading gets
-        // there only by a step, and every level a step can reject from there is below the ceiling),
-        // with what probability was left: the octave's certainty, and the margin of a step by three
-        // or three halves so undone, turn negative.
-        if best.bpm > Self.ceiling, let fallback = runnerUp, fallback.bpm <= Self.ceiling {
+        // A reading above the ceiling that the octave decisions are not sure of gives way to the
+        // level its last step rejected (the half, the third after a step by three, the level before
+        // a step by three halves: a reading gets there only by a step, and every level a step can
+        // reject from there is below the ceiling), with what probability was left: the octave's
+        // certainty, and the margin of a step by three or three halves so undone, turn negative.
+        if best.bpm > Self.ceiling, 0.5 + certainty / 2 < Self.sureAboveCeiling,
+           let fallback = runnerUp, fallback.bpm <= Self.ceiling {
             certainty = -certainty
             if !FamilyDecision.sameFamily(fallback.bpm, best.bpm) {
                 tripleMargin = tripleMargin.map { -$0 }
