@@ -14,7 +14,8 @@ public final class TempoEstimator {
     static let ceiling = TempoRanges.reported.upperBound
     /// How sure the octave decisions must be of a level above the ceiling for it to be given: the
     /// probability at which a tempo is trusted without review. Punk and fast swing at 202–210 run
-    /// at 190 SPM; the 100–105 songs read double up there are mostly read in doubt.
+    /// at 190 SPM; of the 100–105 songs the octave model reads double, 4 of 7 on seeds 43–52 stay
+    /// below the bar (docs/tempo.md, "A sure reading passes the ceiling").
     static let sureAboveCeiling = ConfidenceEvidence.trusted
 
     /// One tempo hypothesis and, once tracked, its beats (frames) and what the octave decision reads.
