@@ -416,7 +416,7 @@ def pattern_steps(style):
 
 def validate():
     """Check that every pattern has one character per grid step."""
-    for st in STYLES + [s for styles in FOCUS.values() for s in styles]:
+    for st in STYLES + list(FOCUS_BY_NAME.values()):
         n = pattern_steps(st)
         groups = st['main'] + st.get('half', []) + st.get('double', [])
         for g in groups:

@@ -103,6 +103,9 @@ public final class TempoEstimator {
         // count (a move supersedes what was decided before it): the least certain of them decides how
         // sure the octave is, and the level it rejected, an octave away, is the runner-up.
         var certainty = 1.0
+        // Probability that the chosen octave is right, from the least certain step of the walk; the
+        // runner-up octave gets the rest, so the two always add up to one.
+        var octaveRight: Double { 0.5 + certainty / 2 }
         var runnerUp: Level?
         func step(rejecting level: Level, certainty stepCertainty: Double, moving: Bool = false) {
             if moving { (certainty, runnerUp) = (1, nil) }
@@ -176,7 +179,7 @@ public final class TempoEstimator {
         // a step by three halves: a reading gets there only by a step, and every level a step can
         // reject from there is below the ceiling), with what probability was left: the octave's
         // certainty, and the margin of a step by three or three halves so undone, turn negative.
-        if best.bpm > Self.ceiling, 0.5 + certainty / 2 < Self.sureAboveCeiling,
+        if best.bpm > Self.ceiling, octaveRight < Self.sureAboveCeiling,
            let fallback = runnerUp, fallback.bpm <= Self.ceiling {
             certainty = -certainty
             if !FamilyDecision.sameFamily(fallback.bpm, best.bpm) {
@@ -200,9 +203,6 @@ public final class TempoEstimator {
         // by three halves, that step alone (it overruled the decisions before it).
         let decided = min(6, others.first.map { family.score - $0.score } ?? 6)
         let familyMargin = min(6, hemiolaMargin ?? (moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6)))
-        // Probability that the chosen octave is right, from the least certain step of the walk; the
-        // runner-up octave gets the rest, so the two always add up to one.
-        let octaveRight = 0.5 + certainty / 2
         let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
                                           bpm: best.bpm)
         let estimate = TempoEstimate(
