@@ -30,7 +30,8 @@ def clips(path):
         for line in f:
             if line.strip():
                 report = json.loads(line)
-                # `bench --pooled` names its clips by corpus folder and file already.
+                # `bench --pooled` adds a report named "N corpora pooled" whose clips are already
+                # named by corpus folder and file (`TempoBenchmark.pooled`): the same clips again.
                 pooled = re.fullmatch(r"\d+ corpora pooled", report["corpus"]) is not None
                 for clip in report.get("clips", []):
                     name = clip["file"] if pooled else os.path.join(report["corpus"], clip["file"])
