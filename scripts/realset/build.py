@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Build the real-recordings development set (issue 36) into a git-ignored folder.
 
-Audio never enters git. This script reads three named repository snapshots that `fetch`
+Audio never enters git. This script reads four named repository snapshots that `fetch`
 brings to /work/.mirror (or --mirror DIR): GTZAN clips (commercial recordings, 30 s,
 research use only) and the GTZAN-Rhythm tempo and beat annotations (Marchand & Peeters),
-and writes two bench corpora:
+and the IEEE Signal Processing Cup 2017 excerpts with their beat annotations (30 s, no
+licence stated, distributed for the competition), and writes four bench corpora:
 
-  <out>/fit/      clips you may fit and tune on
-  <out>/holdout/  clips you never fit or tune on: read them only to report
+  <out>/fit/            GTZAN clips you may fit and tune on
+  <out>/holdout/        GTZAN clips you never fit or tune on: read them only to report
+  <out>/spcup-fit/      SP Cup open and challenge excerpts: fit and tune on them
+  <out>/spcup-holdout/  SP Cup closed excerpts: read them only to report
 
 Each has truth.csv (file, bpm, style, source, split) and <file>.beats, as `beattag bench`
 reads them.
@@ -20,6 +23,7 @@ the fault-filtered, artist-disjoint GTZAN partition of Kereliuk, Sturm & Larsen 
    partition never puts one artist in two parts, so a genre's part that holds any of its
    clips 00000-00009 is left out whole; clips of the other parts are by other artists.
  - holdout = the partition's "test" part; fit = its "train" and "valid" parts.
+The SP Cup excerpts follow the Cup's own partition (SPCUP_PARTS below).
 """
 import argparse
 import csv
@@ -34,7 +38,19 @@ SNAPSHOTS = {
     "bluesjazz": ("wangyongpenga/music_reg", "a8341809537f1e43654c3ac41b71364f64afcd47"),
     # six clips per genre, resampled to 16 kHz mono WAV
     "genres16k": ("mattciff5/genre-to-fmri", "87f8b83ff80e4fbc928c18061d7951d0133bf134"),
+    # IEEE Signal Processing Cup 2017 (real-time beat tracking): 30 s excerpts, 44.1 kHz mono WAV,
+    # beat times (s) per excerpt; open and closed by the organisers, challenge by the teams
+    "spcup": ("CreedG/PulseBox-Beat-Tracking", "8c1a2aa0ce89dc630890f1965ca0cbd444299c79"),
 }
+
+# The SP Cup's own partition: the open excerpts were given out to develop on, the closed ones were
+# kept back to judge the entries, the challenge excerpts came from the teams. The closed ones are
+# the part never fitted on. Left out: challenge_012 (its annotation holds no beats) and
+# challenge_004 (its spectrum stops at 11 kHz, as a 22.05 kHz source's would: GTZAN is one, and
+# its clips 00000-00009 are off limits).
+SPCUP_PARTS = {"open": "spcup-fit", "challenge": "spcup-fit", "closed": "spcup-holdout"}
+SPCUP_LEFT_OUT = {"challenge_012": "no beats annotated", "challenge_004": "band-limited at 11 kHz"}
+SPCUP_ANNOTATIONS = "Closed_And_Challenge_Annotations_Updated/"  # the updated closed annotations win
 
 # Kereliuk, Sturm & Larsen (2015) fault-filtered partition, clip numbers per genre.
 PARTITION = {
@@ -93,6 +109,8 @@ def eligible_part(genre, number):
 class Snapshot:
     def __init__(self, mirror, repo, commit):
         self.git_dir = os.path.join(mirror, repo.replace("/", "+"), "repo")
+        if os.path.isdir(os.path.join(self.git_dir, ".git")):  # some snapshots arrive as repo/.git
+            self.git_dir = os.path.join(self.git_dir, ".git")
         self.repo, self.commit = repo, commit
         if not os.path.isdir(self.git_dir):
             sys.exit(f"error: no snapshot of {repo} in {mirror}: bring it with `fetch github:{repo}`")
@@ -122,6 +140,39 @@ def audio_seconds(path):
     offset, _, encoding, rate, channels = (int.from_bytes(head[i:i + 4], "big") for i in range(4, 24, 4))
     width = {2: 1, 3: 2, 4: 3, 5: 4, 6: 4, 7: 8}[encoding]
     return (size - offset) / (width * channels * rate)
+
+
+def spcup_rows(snap, out, skipped):
+    """The SP Cup 2017 excerpts with their beats, into spcup-fit and spcup-holdout. Their tempo is
+    60 over the median interval of the annotated beats."""
+    rows = {"spcup-fit": [], "spcup-holdout": []}
+    wavs, names = {}, set(snap.paths())
+    for path in names:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        if path.endswith(".wav") and stem.split("_")[0] in SPCUP_PARTS:
+            wavs.setdefault(stem, path)
+    for stem, path in sorted(wavs.items()):
+        if stem in SPCUP_LEFT_OUT:
+            why = SPCUP_LEFT_OUT[stem]
+            skipped[f"SP Cup: {why}"] = skipped.get(f"SP Cup: {why}", 0) + 1
+            continue
+        annotation = next(p for p in (SPCUP_ANNOTATIONS + stem + ".txt", os.path.splitext(path)[0] + ".txt") if p in names)
+        beats = sorted({float(x) for x in snap.read(annotation).decode().split()})
+        intervals = sorted(b - a for a, b in zip(beats, beats[1:]))
+        split = SPCUP_PARTS[stem.split("_")[0]]
+        folder = os.path.join(out, split)
+        os.makedirs(folder, exist_ok=True)
+        file = f"spcup.{stem}.wav"
+        target = os.path.join(folder, file)
+        with open(target + ".part", "wb") as f:
+            f.write(snap.read(path))
+        os.replace(target + ".part", target)
+        with open(target + ".beats", "w") as f:
+            f.writelines(f"{b:.6f}\n" for b in beats)
+        rows[split].append({"file": file, "bpm": f"{60 / intervals[len(intervals) // 2]:.3f}", "style": "spcup-" + stem.split("_")[0],
+                            "source": f"{snap.repo}@{snap.commit[:12]}:{path} + {annotation} (44.1 kHz)",
+                            "split": f"{split} (SP Cup {stem.split('_')[0]})"})
+    return rows
 
 
 def main():
@@ -175,6 +226,7 @@ def main():
                             "source": f"{SNAPSHOTS[key][0]}@{SNAPSHOTS[key][1][:12]}:{path} ({rate})",
                             "split": f"{split} (Kereliuk {part})"})
 
+    rows.update(spcup_rows(snaps["spcup"], args.out, skipped))
     for split, items in rows.items():
         folder = os.path.join(args.out, split)
         os.makedirs(folder, exist_ok=True)
