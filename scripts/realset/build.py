@@ -28,6 +28,8 @@ The SP Cup excerpts follow the Cup's own partition (SPCUP_PARTS below).
 import argparse
 import csv
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import wave
@@ -45,11 +47,11 @@ SNAPSHOTS = {
 
 # The SP Cup's own partition: the open excerpts were given out to develop on, the closed ones were
 # kept back to judge the entries, the challenge excerpts came from the teams. The closed ones are
-# the part never fitted on. Left out: challenge_012 (its annotation holds no beats) and
-# challenge_004 (its spectrum stops at 11 kHz, as a 22.05 kHz source's would: GTZAN is one, and
-# its clips 00000-00009 are off limits).
+# the part never fitted on. Left out by name: challenge_004 (its spectrum stops at 11 kHz, as a
+# 22.05 kHz source's would: GTZAN is one, and its clips 00000-00009 are off limits); by rule,
+# excerpts with fewer than 8 annotated beats (challenge_012 has none) or beats past their end.
 SPCUP_PARTS = {"open": "spcup-fit", "challenge": "spcup-fit", "closed": "spcup-holdout"}
-SPCUP_LEFT_OUT = {"challenge_012": "no beats annotated", "challenge_004": "band-limited at 11 kHz"}
+SPCUP_LEFT_OUT = {"challenge_004": "band-limited at 11 kHz"}
 SPCUP_ANNOTATIONS = "Closed_And_Challenge_Annotations_Updated/"  # the updated closed annotations win
 
 # Kereliuk, Sturm & Larsen (2015) fault-filtered partition, clip numbers per genre.
@@ -143,36 +145,64 @@ def audio_seconds(path):
 
 
 def spcup_rows(snap, out, skipped):
-    """The SP Cup 2017 excerpts with their beats, into spcup-fit and spcup-holdout. Their tempo is
-    60 over the median interval of the annotated beats."""
+    """The SP Cup 2017 excerpts with their beats, into spcup-fit and spcup-holdout (each folder
+    written afresh: an excerpt left out since an earlier run does not linger). Their tempo is 60
+    over the median interval of the annotated beats. As for the GTZAN clips, an excerpt whose
+    annotation runs past the end of its audio (a copy cut short) is left out."""
     rows = {"spcup-fit": [], "spcup-holdout": []}
-    wavs, names = {}, set(snap.paths())
-    for path in names:
+    wavs, names = {}, sorted(snap.paths())
+    for path in names:  # sorted: each closed excerpt is there twice, the same audio; the first wins
         stem = os.path.splitext(os.path.basename(path))[0]
         if path.endswith(".wav") and stem.split("_")[0] in SPCUP_PARTS:
             wavs.setdefault(stem, path)
+    names = set(names)
+    staging = {split: os.path.join(out, split + ".part") for split in rows}
+    for folder in staging.values():
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+
+    def leave_out(why):
+        skipped[f"SP Cup: {why}"] = skipped.get(f"SP Cup: {why}", 0) + 1
+
     for stem, path in sorted(wavs.items()):
         if stem in SPCUP_LEFT_OUT:
-            why = SPCUP_LEFT_OUT[stem]
-            skipped[f"SP Cup: {why}"] = skipped.get(f"SP Cup: {why}", 0) + 1
+            leave_out(SPCUP_LEFT_OUT[stem])
             continue
-        annotation = next(p for p in (SPCUP_ANNOTATIONS + stem + ".txt", os.path.splitext(path)[0] + ".txt") if p in names)
-        beats = sorted({float(x) for x in snap.read(annotation).decode().split()})
-        intervals = sorted(b - a for a, b in zip(beats, beats[1:]))
+        annotation = next((p for p in (SPCUP_ANNOTATIONS + stem + ".txt", os.path.splitext(path)[0] + ".txt") if p in names), None)
+        beats = sorted({float(x) for x in snap.read(annotation).decode().split()}) if annotation else []
+        if len(beats) < 8:
+            leave_out("fewer than 8 beats annotated")
+            continue
         split = SPCUP_PARTS[stem.split("_")[0]]
-        folder = os.path.join(out, split)
-        os.makedirs(folder, exist_ok=True)
         file = f"spcup.{stem}.wav"
-        target = os.path.join(folder, file)
-        with open(target + ".part", "wb") as f:
+        target = os.path.join(staging[split], file)
+        with open(target, "wb") as f:
             f.write(snap.read(path))
-        os.replace(target + ".part", target)
+        if beats[-1] > audio_seconds(target) + 0.05:
+            os.remove(target)
+            leave_out("shorter than its annotation")
+            continue
         with open(target + ".beats", "w") as f:
             f.writelines(f"{b:.6f}\n" for b in beats)
-        rows[split].append({"file": file, "bpm": f"{60 / intervals[len(intervals) // 2]:.3f}", "style": "spcup-" + stem.split("_")[0],
+        bpm = 60 / statistics.median(b - a for a, b in zip(beats, beats[1:]))
+        rows[split].append({"file": file, "bpm": f"{bpm:.3f}", "style": "spcup-" + stem.split("_")[0],
                             "source": f"{snap.repo}@{snap.commit[:12]}:{path} + {annotation} (44.1 kHz)",
                             "split": f"{split} (SP Cup {stem.split('_')[0]})"})
+    for split, folder in staging.items():
+        write_truth(folder, rows[split])
+        shutil.rmtree(os.path.join(out, split), ignore_errors=True)
+        os.rename(folder, os.path.join(out, split))
     return rows
+
+
+def write_truth(folder, items):
+    """truth.csv, written whole or not at all."""
+    target = os.path.join(folder, "truth.csv")
+    with open(target + ".part", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=["file", "bpm", "style", "source", "split"])
+        w.writeheader()
+        w.writerows(items)
+    os.replace(target + ".part", target)
 
 
 def main():
@@ -226,14 +256,12 @@ def main():
                             "source": f"{SNAPSHOTS[key][0]}@{SNAPSHOTS[key][1][:12]}:{path} ({rate})",
                             "split": f"{split} (Kereliuk {part})"})
 
+    for split, items in rows.items():
+        os.makedirs(os.path.join(args.out, split), exist_ok=True)
+        write_truth(os.path.join(args.out, split), items)
     rows.update(spcup_rows(snaps["spcup"], args.out, skipped))
     for split, items in rows.items():
         folder = os.path.join(args.out, split)
-        os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, "truth.csv"), "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=["file", "bpm", "style", "source", "split"])
-            w.writeheader()
-            w.writerows(items)
         styles = {}
         for r in items:
             styles[r["style"]] = styles.get(r["style"], 0) + 1
