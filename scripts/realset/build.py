@@ -40,7 +40,7 @@ SNAPSHOTS = {
     "bluesjazz": ("wangyongpenga/music_reg", "a8341809537f1e43654c3ac41b71364f64afcd47"),
     # six clips per genre, resampled to 16 kHz mono WAV
     "genres16k": ("mattciff5/genre-to-fmri", "87f8b83ff80e4fbc928c18061d7951d0133bf134"),
-    # IEEE Signal Processing Cup 2017 (real-time beat tracking): 30 s excerpts, 44.1 kHz mono WAV,
+    # IEEE Signal Processing Cup 2017 (real-time beat tracking): excerpts of about 30 s, 44.1 kHz mono WAV,
     # beat times (s) per excerpt; open and closed by the organisers, challenge by the teams
     "spcup": ("CreedG/PulseBox-Beat-Tracking", "8c1a2aa0ce89dc630890f1965ca0cbd444299c79"),
 }
