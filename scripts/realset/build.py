@@ -4,8 +4,8 @@
 Audio never enters git. This script reads four named repository snapshots that `fetch`
 brings to /work/.mirror (or --mirror DIR): GTZAN clips (commercial recordings, 30 s,
 research use only) and the GTZAN-Rhythm tempo and beat annotations (Marchand & Peeters),
-and the IEEE Signal Processing Cup 2017 excerpts with their beat annotations (30 s, no
-licence stated, distributed for the competition), and writes four bench corpora:
+and the IEEE Signal Processing Cup 2017 excerpts with their beat annotations (about 30 s,
+no licence stated, distributed for the competition), and writes four bench corpora:
 
   <out>/fit/            GTZAN clips you may fit and tune on
   <out>/holdout/        GTZAN clips you never fit or tune on: read them only to report
@@ -144,6 +144,15 @@ def audio_seconds(path):
     return (size - offset) / (width * channels * rate)
 
 
+def cut_short(path, last_beat):
+    """Whether the audio ends before its last annotated beat: a copy cut short, not the original."""
+    return last_beat > audio_seconds(path) + 0.05
+
+
+def leave_out(skipped, why):
+    skipped[why] = skipped.get(why, 0) + 1
+
+
 def spcup_rows(snap, out, skipped):
     """The SP Cup 2017 excerpts with their beats, into spcup-fit and spcup-holdout (each folder
     written afresh: an excerpt left out since an earlier run does not linger). Their tempo is 60
@@ -161,26 +170,23 @@ def spcup_rows(snap, out, skipped):
         shutil.rmtree(folder, ignore_errors=True)
         os.makedirs(folder)
 
-    def leave_out(why):
-        skipped[f"SP Cup: {why}"] = skipped.get(f"SP Cup: {why}", 0) + 1
-
     for stem, path in sorted(wavs.items()):
         if stem in SPCUP_LEFT_OUT:
-            leave_out(SPCUP_LEFT_OUT[stem])
+            leave_out(skipped, "SP Cup: " + SPCUP_LEFT_OUT[stem])
             continue
         annotation = next((p for p in (SPCUP_ANNOTATIONS + stem + ".txt", os.path.splitext(path)[0] + ".txt") if p in names), None)
         beats = sorted({float(x) for x in snap.read(annotation).decode().split()}) if annotation else []
         if len(beats) < 8:
-            leave_out("fewer than 8 beats annotated")
+            leave_out(skipped, "SP Cup: fewer than 8 beats annotated")
             continue
         split = SPCUP_PARTS[stem.split("_")[0]]
         file = f"spcup.{stem}.wav"
         target = os.path.join(staging[split], file)
         with open(target, "wb") as f:
             f.write(snap.read(path))
-        if beats[-1] > audio_seconds(target) + 0.05:
+        if cut_short(target, beats[-1]):
             os.remove(target)
-            leave_out("shorter than its annotation")
+            leave_out(skipped, "SP Cup: shorter than its annotation")
             continue
         with open(target + ".beats", "w") as f:
             f.writelines(f"{b:.6f}\n" for b in beats)
@@ -226,7 +232,7 @@ def main():
     for (genre, number), (key, path) in sorted(sources.items()):
         part = eligible_part(genre, number)
         if part is None:
-            skipped["off limits or a known fault"] = skipped.get("off limits or a known fault", 0) + 1
+            leave_out(skipped, "off limits or a known fault")
             continue
         split = "holdout" if part == "test" else "fit"
         stem = f"gtzan_{genre}_{number:05d}"
@@ -241,12 +247,11 @@ def main():
         with open(target + ".part", "wb") as f:
             f.write(snaps[key].read(path))
         os.replace(target + ".part", target)
-        seconds = audio_seconds(target)
         beats = [line.split() for line in beats_text.splitlines() if line.strip()]
         # An original clip runs 30 s from t = 0; a cut copy would not hold the annotated beats.
-        if seconds < 29.5 or float(beats[-1][0]) > seconds + 0.05:
+        if audio_seconds(target) < 29.5 or cut_short(target, float(beats[-1][0])):
             os.remove(target)
-            skipped["shorter than its annotation"] = skipped.get("shorter than its annotation", 0) + 1
+            leave_out(skipped, "shorter than its annotation")
             continue
         with open(target + ".beats", "w") as f:
             for b in beats:
