@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Collects the training samples and fits the seven tempo and beat models (docs/tempo.md):
+# Collects the training samples and fits the eight tempo and beat models (docs/tempo.md):
+#   BeatActivation (since version 47) on seed 11 (both splits) and the real recordings' fit splits
+#   (data/real-recordings/fit and spcup-fit: python3 scripts/realset/build.py), each source weighing
+#   the same; it reads only the onset front end, so it comes first and the others see it;
 #   FamilyDecision, OctaveDecision, TripleDecision (since version 22), HemiolaDecision (since version 30)
 #   on seed-1 tune + seeds 2, 5 and 6 (both splits) + corpus-dev: 900 songs (TRAIN_MORE,
 #   space-separated folders, replaces seeds 5 and 6);
@@ -19,8 +22,8 @@
 # The committed models are not all this script's output on today's samples: since version 45 the
 # phase model is version 44's, kept on purpose (refitted on version 45's start cue it read the real
 # fit set worse: docs/tempo.md, "The start's phase on a settled grid"), and so is the sixteenth
-# model, which this script fits on the beats its new phase model decides. The other five are byte
-# for byte what it writes (run on the corpora above for stop 44; the confidence model refitted on
+# model, which this script fits on the beats its new phase model decides. The activation (version 47)
+# and the other five are byte for byte what it writes (run on the corpora above for stop 44; the confidence model refitted on
 # version 46's outputs, where songs above 202 read right changed its calibration set). A refit is a
 # new version, measured like any other change before it is kept.
 # Every model is written as Swift source with the names of the features it was fitted on
@@ -58,6 +61,16 @@ done
 python=${PYTHON:-python3}
 "$python" -c 'import numpy, sklearn' 2>/dev/null || { echo "refit: $python has no numpy and scikit-learn (apt-get install python3-sklearn and PYTHON=/usr/bin/python3, or pip install numpy scikit-learn)" >&2; exit 2; }
 
+# The activation's generated source (ACTIVATION_GEN, space-separated folders) and its two real ones.
+read -r -a activation_gen <<< "${ACTIVATION_GEN:-/work/devcorpus11/tune /work/devcorpus11/holdout}"
+real_fit=(data/real-recordings/fit data/real-recordings/spcup-fit)
+for folder in "${activation_gen[@]}"; do
+  [ -f "$folder/truth.csv" ] || { echo "refit: no $folder/truth.csv: generate the corpora first (see the top of $0)" >&2; exit 2; }
+done
+for folder in "${real_fit[@]}"; do
+  [ -f "$folder/truth.csv" ] || { echo "refit: no $folder/truth.csv: build the real recordings first (python3 scripts/realset/build.py)" >&2; exit 2; }
+done
+
 work=$(mktemp -d)
 trap 'echo "samples kept in $work" >&2' EXIT
 beattag=.build/release/beattag
@@ -81,6 +94,12 @@ collect() {
   "$beattag" bench --corpus "$seed3/holdout" --json >> "$work/holdout.json"
 }
 
+swift build -c release --product beattag >&2
+"$beattag" bench "${activation_gen[@]/#/--corpus=}" --activation-data "$work/activation-gen.jsonl" > /dev/null
+"$beattag" bench --corpus "${real_fit[0]}" --activation-data "$work/activation-gtzan.jsonl" > /dev/null
+"$beattag" bench --corpus "${real_fit[1]}" --activation-data "$work/activation-spcup.jsonl" > /dev/null
+echo "== BeatActivation"
+"$python" scripts/fit/tempo_models.py activation gen="$work/activation-gen.jsonl" gtzan="$work/activation-gtzan.jsonl" spcup="$work/activation-spcup.jsonl"
 collect "${#train[@]}"
 echo "== FamilyDecision"; "$python" scripts/fit/tempo_models.py family "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 0.3 --trees
 echo "== OctaveDecision"; "$python" scripts/fit/tempo_models.py octave "$work/train.jsonl" --check "$work/holdout.jsonl" --l2 10 --trees --estimators 600

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the seven small models of beattag's tempo and beat stages (run through scripts/fit/refit.sh).
+"""Fits the eight small models of beattag's tempo and beat stages (run through scripts/fit/refit.sh).
 
   family      FamilyDecision: P(candidate holds the annotated tempo up to a power of two) per
               family candidate; a song's family is its best-scored candidate.
@@ -17,6 +17,9 @@
               averages (BlendedModel). Needs scikit-learn.
   confidence  ConfidenceEvidence: P(tempo within 4%) from the per-clip `confidenceFeatures` in
               `beattag bench --json` output.
+  activation  BeatActivation: P(a beat falls on this onset frame), from the `activation` samples of
+              several sources (NAME=FILE each: generated songs, real recordings' fit splits), every
+              source weighted the same; reported leave-one-source-out.
 
 Every model is written as Swift source, `MODELS[model]`'s `…+Generated.swift` file (or --swift
 FILE), with the names of the features it was fitted on, read from the samples (the analysis's own
@@ -32,6 +35,7 @@ Usage:
   python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase|sixteenth TRAIN.jsonl [--check HOLDOUT.jsonl] [--l2 1.0] [--uniform] [--swift FILE.swift]
   python3 scripts/fit/tempo_models.py family|octave|triple|hemiola|phase TRAIN.jsonl --trees [--swift FILE.swift] [--check HOLDOUT.jsonl] [--l2 10] [--estimators 150]
   python3 scripts/fit/tempo_models.py confidence CALIBRATION_BENCH.json [--check HOLDOUT_BENCH.json] [--l2 1.0] [--swift FILE.swift]
+  python3 scripts/fit/tempo_models.py activation NAME=SAMPLES.jsonl NAME=SAMPLES.jsonl ... [--l2 1.0] [--swift FILE.swift]
 """
 import argparse
 import json
@@ -50,6 +54,7 @@ MODELS = {
     "phase": ("BeatPhase", "Sources/BeatTagKit/Analysis/Beats/PhaseModel+Generated.swift"),
     "sixteenth": ("SixteenthShift", "Sources/BeatTagKit/Analysis/Beats/SixteenthModel+Generated.swift"),
     "confidence": ("ConfidenceEvidence", "Sources/BeatTagKit/Analysis/Tempo/ConfidenceModel+Generated.swift"),
+    "activation": ("BeatActivation", "Sources/BeatTagKit/Analysis/Beats/BeatActivationModel+Generated.swift"),
 }
 
 
@@ -410,6 +415,51 @@ def confidence(args):
     write_swift("confidence", names, (wf, bf), None, summary, args.swift)
 
 
+def activation(args):
+    """One logistic regression over every source's frames, each source weighing the same in all (a
+    real set of 55 clips as much as 240 generated songs), its positives and negatives as sampled.
+    Reported per source when that source is left out of the fit: how the activation does on music
+    of a kind it has not seen (the log-loss and the area under the ROC curve, threshold-free)."""
+    sources = []
+    for spec in args.sources:
+        name, _, path = spec.partition("=")
+        if not path:
+            sys.exit(f"tempo_models: activation sources are NAME=FILE, not {spec!r}")
+        X, y, files, _, names, _ = load_samples(path, "activation")
+        sources.append((name, X, y, names))
+    if len({tuple(s[3]) for s in sources}) != 1:
+        sys.exit("tempo_models: the activation sources name different feature lists (collected by different builds?)")
+    names = sources[0][3]
+
+    def fit(parts):
+        X = np.vstack([p[1] for p in parts])
+        y = np.concatenate([p[2] for p in parts])
+        w = np.concatenate([np.full(len(p[2]), 1.0 / len(p[2])) for p in parts])
+        mean, sd = standardise(X)
+        beta = fit_logistic((X - mean) / sd, y, w / w.mean(), args.l2)
+        return folded(beta, mean, sd)
+
+    def auc(p, y):
+        order = np.argsort(p)
+        ranks = np.empty(len(p))
+        ranks[order] = np.arange(1, len(p) + 1)
+        pos = y == 1
+        return (ranks[pos].sum() - pos.sum() * (pos.sum() + 1) / 2) / (pos.sum() * (~pos).sum())
+
+    report = []
+    for i, (name, X, y, _) in enumerate(sources if len(sources) > 1 else []):
+        w, b = fit([s for j, s in enumerate(sources) if j != i])
+        p = np.clip(predict(w, b, X), 1e-9, 1 - 1e-9)
+        loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+        report.append(f"{name} AUC {auc(p, y):.3f}")
+        print(f"{name} left out: {len(y)} frames ({int(y.sum())} on a beat), AUC {auc(p, y):.3f}, log-loss {loss:.3f}")
+    w, b = fit(sources)
+    total = sum(len(s[2]) for s in sources)
+    summary = (f"Training: {total} frames of {len(sources)} sources ({', '.join(s[0] for s in sources)}), each weighing the same, "
+               f"L2 {args.l2}" + (f"; each source left out: {', '.join(report)}." if report else "."))
+    write_swift("activation", names, (w, b), None, summary, args.swift)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="model", required=True)
@@ -429,8 +479,14 @@ def main():
     c.add_argument("bench")
     c.add_argument("--check")
     c.add_argument("--l2", type=float, default=1.0)
+    a = sub.add_parser("activation")
+    a.add_argument("sources", nargs="+", metavar="NAME=FILE")
+    a.add_argument("--l2", type=float, default=1.0)
+    a.add_argument("--swift", help="write the model here instead of its place in Sources/ (MODELS)")
     args = parser.parse_args()
-    if args.model == "confidence":
+    if args.model == "activation":
+        activation(args)
+    elif args.model == "confidence":
         confidence(args)
     elif getattr(args, "trees", False):
         trees(args)

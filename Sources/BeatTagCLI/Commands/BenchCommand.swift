@@ -37,12 +37,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the tempo and beat models' training samples (family, octave, triple, hemiola, phase, sixteenth; and phaseAnnotated, the phase features on the annotated beats and their half-beats, for scripts/fit/phase_study.py) as JSON lines (for scripts/fit/refit.sh).",
                                valueName: "file"))
     var trainingData: String?
+    @Option(help: ArgumentHelp("Write the beat activation's training samples (the frames on and between the annotated beats) as JSON lines (for scripts/fit/tempo_models.py activation).",
+                               valueName: "file"))
+    var activationData: String?
 
     func validate() throws {
         if corpora.isEmpty && decodeFiles.isEmpty && analyzeFiles.isEmpty {
             throw ValidationError("give at least one --corpus folder, --decode file or --analyze file")
         }
         if trainingData != nil && corpora.isEmpty { throw ValidationError("--training-data needs a --corpus") }
+        if activationData != nil && corpora.isEmpty { throw ValidationError("--activation-data needs a --corpus") }
         if pooled && corpora.count < 2 { throw ValidationError("--pooled needs two or more --corpus folders") }
     }
 
@@ -50,7 +54,7 @@ struct BenchCommand: ParsableCommand {
         let console = Console.current
         if !decodeFiles.isEmpty { try runFiles(decodeFiles, analyse: false, console) }
         if !analyzeFiles.isEmpty { try runFiles(analyzeFiles, analyse: true, console) }
-        var sampleLines: [String] = []
+        var sampleLines: [String] = [], activationLines: [String] = []
         var encodingError: Error?
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -58,10 +62,13 @@ struct BenchCommand: ParsableCommand {
         for folder in corpora {
             let corpus: Corpus
             do { corpus = try Corpus(folder: folder) } catch { throw CommandFailure("\(error)") }
-            let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { sample in
-                do { sampleLines.append(String(decoding: try encoder.encode(sample), as: UTF8.self)) } catch { encodingError = encodingError ?? error }
+            func encoded(_ sample: TempoBenchmark.TrainingSample) -> String? {
+                do { return String(decoding: try encoder.encode(sample), as: UTF8.self) } catch { encodingError = encodingError ?? error; return nil }
             }
-            let report = TempoBenchmark.run(corpus: corpus, training: collect) { i, n in
+            let collect: ((TempoBenchmark.TrainingSample) -> Void)? = trainingData == nil ? nil : { encoded($0).map { sampleLines.append($0) } }
+            let collectActivation: ((TempoBenchmark.TrainingSample) -> Void)? = activationData == nil ? nil : { encoded($0).map { activationLines.append($0) } }
+            let report = TempoBenchmark.run(corpus: corpus, training: collect,
+                                            activation: collectActivation) { i, n in
                 if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K\(i + 1)/\(n) \(corpus.clips[i].file)") }
             }
             if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K") }
@@ -69,9 +76,10 @@ struct BenchCommand: ParsableCommand {
             try printReport(report, console)
         }
         if pooled { try printReport(TempoBenchmark.pooled(reports), console) }
-        if let trainingData {
-            if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
-            do { try AtomicFile.write(sampleLines.joined(separator: "\n") + "\n", to: trainingData) } catch { throw CommandFailure("\(error)") }
+        if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
+        for (path, lines) in [(trainingData, sampleLines), (activationData, activationLines)] {
+            guard let path else { continue }
+            do { try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path) } catch { throw CommandFailure("\(error)") }
         }
     }
 

@@ -38,7 +38,7 @@ public struct FeatureMismatch: Error, CustomStringConvertible, Equatable {
 }
 
 /// Where each decision takes its fitted model: checked by name once, on first use. A mismatch is a
-/// build that must not ship (`ModelFeatureTests` checks all seven), so it stops with the reason.
+/// build that must not ship (`FittedModelsTests` checks all eight), so it stops with the reason.
 enum FittedModel {
     static func load<Model: LogOddsModel>(_ model: Model, reads names: [String], as owner: String) -> Model {
         do { return try model.reading(names, as: owner) } catch { preconditionFailure("\(error)") }

@@ -103,6 +103,9 @@ public enum TempoBenchmark {
             /// half-beats (label true), whatever the tracker did: what the beat and the "and" look
             /// like in music the tracker never sat on the "and" of.
             case phaseAnnotated
+            /// `BeatActivation`'s features at single frames: the frames within one of an annotated
+            /// beat (label true) and every eighth frame of the rest between the first and last beat.
+            case activation
 
             /// The names of the features the analysis computes for this model.
             public var featureNames: [String] {
@@ -113,6 +116,7 @@ public enum TempoBenchmark {
                 case .hemiola: HemiolaDecision.featureNames
                 case .phase, .phaseAnnotated: BeatPhase.featureNames
                 case .sixteenth: SixteenthShift.featureNames
+                case .activation: BeatActivation.featureNames
                 }
             }
         }
@@ -150,10 +154,11 @@ public enum TempoBenchmark {
         ("140-200", 140...200),
     ]
 
-    /// `training`, when given, receives samples for fitting the family, octave and phase models.
-    public static func run(corpus: Corpus, training: ((TrainingSample) -> Void)? = nil,
+    /// `training`, when given, receives samples for fitting the tempo and beat models (not the
+    /// activation's); `activation`, `BeatActivation`'s (a few hundred a clip: asked for apart).
+    public static func run(corpus: Corpus, training: ((TrainingSample) -> Void)? = nil, activation: ((TrainingSample) -> Void)? = nil,
                            progress: ((Int, Int) -> Void)? = nil) -> Report {
-        report(corpus.folder, analyse(corpus: corpus, training: training, progress: progress))
+        report(corpus.folder, analyse(corpus: corpus, training: training, activation: activation, progress: progress))
     }
 
     /// One report over the clips of several corpora: a verdict on many songs at once, with the match
@@ -171,7 +176,8 @@ public enum TempoBenchmark {
     }
 
     /// Every clip of `corpus` analysed and scored, one after another.
-    static func analyse(corpus: Corpus, training: ((TrainingSample) -> Void)?, progress: ((Int, Int) -> Void)?) -> [ClipResult] {
+    static func analyse(corpus: Corpus, training: ((TrainingSample) -> Void)?, activation: ((TrainingSample) -> Void)? = nil,
+                        progress: ((Int, Int) -> Void)?) -> [ClipResult] {
         var results: [ClipResult] = []
         for (i, clip) in corpus.clips.enumerated() {
             progress?(i, corpus.clips.count)
@@ -179,9 +185,12 @@ public enum TempoBenchmark {
             do {
                 var curves: OnsetCurves?
                 let (info, analysis) = try AudioFileAnalysis.analyse(path: clip.path, timing: &timing,
-                                                                     inspect: training == nil ? nil : { curves = $0 })
+                                                                     inspect: training == nil && activation == nil ? nil : { curves = $0 })
                 if let training, let curves {
                     samples(clip: clip, curves: curves).forEach(training)
+                }
+                if let activation, let curves {
+                    activationSamples(clip: clip, curves: curves).forEach(activation)
                 }
                 results.append(ClipResult(
                     file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm.value,
@@ -266,7 +275,7 @@ public enum TempoBenchmark {
                                           label: pair.fasterIsBeat, features: pair.features))
             }
         }
-        let annotated = clip.beats.map { curves.frame(at: Seconds($0)) }.filter { $0.value >= 0 && $0.value < Double(curves.all.count) }
+        let annotated = annotatedFrames(clip, curves)
         if annotated.count >= 8 {
             for (beats, label) in [(annotated, false), (BeatPhase.shifted(annotated), true)] {
                 out.append(TrainingSample(kind: .phaseAnnotated, file: clip.file, group: clip.group, reference: clip.bpm,
@@ -298,6 +307,35 @@ public enum TempoBenchmark {
             }
         }
         return out
+    }
+
+    /// The clip's annotated beats as frames of its curves (those inside them).
+    static func annotatedFrames(_ clip: Corpus.Clip, _ curves: OnsetCurves) -> [FramePosition] {
+        clip.beats.map { curves.frame(at: Seconds($0)) }.filter { $0.value >= 0 && $0.value < Double(curves.all.count) }
+    }
+
+    /// `BeatActivation`'s samples of a clip with at least eight annotated beats (`activationFrames`).
+    static func activationSamples(clip: Corpus.Clip, curves: OnsetCurves) -> [TrainingSample] {
+        let annotated = annotatedFrames(clip, curves)
+        guard annotated.count >= 8, let rows = BeatActivation.features(curves) else { return [] }
+        return activationFrames(annotated, count: rows.count, frameRate: curves.frameRate).map { frame, label in
+            TrainingSample(kind: .activation, file: clip.file, group: clip.group, reference: clip.bpm, label: label, features: rows[frame])
+        }
+    }
+
+    /// The frames `BeatActivation` learns from: those within one frame of an annotated beat (true),
+    /// and every eighth of the others from half a second before the first beat to half a second
+    /// after the last (false; outside, the annotation may not have started).
+    static func activationFrames(_ beats: [FramePosition], count: Int, frameRate: Double) -> [(Int, Bool)] {
+        var onBeat = [Bool](repeating: false, count: count)
+        for b in beats {
+            let c = min(count - 1, Int(b.value.rounded()))
+            for i in max(0, c - 1)...min(count - 1, c + 1) { onBeat[i] = true }
+        }
+        let halfSecond = frameRate / 2
+        let first = max(0, Int(beats[0].value - halfSecond)), last = min(count - 1, Int(beats[beats.count - 1].value + halfSecond))
+        guard first <= last else { return [] }
+        return (first...last).compactMap { i in onBeat[i] ? (i, true) : (i % 8 == 0 ? (i, false) : nil) }
     }
 
     static func summarize(_ name: String, _ results: [ClipResult]) -> Summary {

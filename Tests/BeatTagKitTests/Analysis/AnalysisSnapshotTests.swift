@@ -47,15 +47,15 @@ final class AnalysisSnapshotTests: XCTestCase {
     }
 
     /// The analysis version these outputs belong to.
-    static let version = 46
+    static let version = 47
 
     static let stored: [Snapshot] = [
-        Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 50.0, alternativeScore: 0.003, confidence: 0.994, beatCount: 28, gridBPM: 150.01, gridOffset: 0.888, steadiness: 0.987, beats: [0.887, 1.289, 1.689, 2.088, 2.488, 2.887, 3.287, 3.686]),
-        Snapshot(file: "hiphop-90.mp3", bpm: 90.1, alternative: 179.8, alternativeScore: 0.001, confidence: 0.994, beatCount: 18, gridBPM: 90.07, gridOffset: 0.659, steadiness: 0.985, beats: [0.653, 1.33, 1.989, 2.656, 3.322, 3.995, 4.654, 5.321]),
-        Snapshot(file: "dnb-174.ogg", bpm: 174.0, alternative: 58.0, alternativeScore: 0.005, confidence: 0.98, beatCount: 34, gridBPM: 174.04, gridOffset: 0.289, steadiness: 0.984, beats: [0.303, 0.641, 0.983, 1.32, 1.669, 2.008, 2.347, 2.697]),
-        Snapshot(file: "house-124.opus", bpm: 124.0, alternative: 62.0, alternativeScore: 0.009, confidence: 0.99, beatCount: 20, gridBPM: 124.0, gridOffset: 0.471, steadiness: 0.988, beats: [0.472, 0.953, 1.44, 1.921, 2.408, 2.889, 3.375, 3.857]),
-        Snapshot(file: "metal-168.aiff", bpm: 168.0, alternative: 56.0, alternativeScore: 0.003, confidence: 0.992, beatCount: 27, gridBPM: 167.99, gridOffset: 0.344, steadiness: 0.983, beats: [0.343, 0.702, 1.06, 1.413, 1.771, 2.129, 2.488, 2.846]),
-        Snapshot(file: "odd/Ünïcødé – ритм 160.ogg", bpm: 160.0, alternative: 80.0, alternativeScore: 0.017, confidence: 0.98, beatCount: 31, gridBPM: 160.0, gridOffset: 0.362, steadiness: 0.989, beats: [0.361, 0.738, 1.112, 1.489, 1.862, 2.238, 2.611, 2.987]),
+        Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 50.0, alternativeScore: 0.003, confidence: 0.994, beatCount: 28, gridBPM: 150.01, gridOffset: 0.888, steadiness: 0.99, beats: [0.888, 1.289, 1.689, 2.089, 2.488, 2.887, 3.287, 3.686]),
+        Snapshot(file: "hiphop-90.mp3", bpm: 90.1, alternative: 179.8, alternativeScore: 0.001, confidence: 0.993, beatCount: 18, gridBPM: 90.07, gridOffset: 0.66, steadiness: 0.985, beats: [0.654, 1.329, 1.989, 2.656, 3.323, 3.995, 4.655, 5.321]),
+        Snapshot(file: "dnb-174.ogg", bpm: 174.1, alternative: 58.0, alternativeScore: 0.005, confidence: 0.981, beatCount: 34, gridBPM: 174.07, gridOffset: 0.291, steadiness: 0.982, beats: [0.303, 0.641, 0.989, 1.33, 1.67, 2.008, 2.348, 2.697]),
+        Snapshot(file: "house-124.opus", bpm: 124.0, alternative: 62.0, alternativeScore: 0.009, confidence: 0.99, beatCount: 20, gridBPM: 124.0, gridOffset: 0.472, steadiness: 0.99, beats: [0.472, 0.954, 1.44, 1.922, 2.408, 2.889, 3.375, 3.857]),
+        Snapshot(file: "metal-168.aiff", bpm: 168.0, alternative: 56.0, alternativeScore: 0.003, confidence: 0.992, beatCount: 27, gridBPM: 167.99, gridOffset: 0.344, steadiness: 0.984, beats: [0.344, 0.703, 1.061, 1.414, 1.771, 2.13, 2.488, 2.846]),
+        Snapshot(file: "odd/Ünïcødé – ритм 160.ogg", bpm: 160.0, alternative: 80.0, alternativeScore: 0.017, confidence: 0.981, beatCount: 31, gridBPM: 160.0, gridOffset: 0.363, steadiness: 0.99, beats: [0.362, 0.739, 1.112, 1.489, 1.863, 2.238, 2.612, 2.987]),
     ]
 
     static let files = ["rock-150.flac", "hiphop-90.mp3", "dnb-174.ogg", "house-124.opus", "metal-168.aiff", "odd/Ünïcødé – ритм 160.ogg"]

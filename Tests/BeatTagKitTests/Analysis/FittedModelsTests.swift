@@ -14,6 +14,7 @@ final class FittedModelsTests: XCTestCase {
             ("BeatPhase", BeatPhase.featureNames, { _ = try BeatPhase.fitted.reading(BeatPhase.featureNames, as: "BeatPhase") }),
             ("SixteenthShift", SixteenthShift.featureNames, { _ = try SixteenthShift.fitted.reading(SixteenthShift.featureNames, as: "SixteenthShift") }),
             ("ConfidenceEvidence", ConfidenceEvidence.featureNames, { _ = try ConfidenceEvidence.fitted.reading(ConfidenceEvidence.featureNames, as: "ConfidenceEvidence") }),
+            ("BeatActivation", BeatActivation.featureNames, { _ = try BeatActivation.fitted.reading(BeatActivation.featureNames, as: "BeatActivation") }),
         ]
         for (owner, names, check) in checks {
             XCTAssertFalse(names.isEmpty, owner)

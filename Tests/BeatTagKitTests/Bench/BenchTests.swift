@@ -83,18 +83,37 @@ final class TempoMetricsTests: XCTestCase {
         let folder = try benchCorpus("corpus", in: dir, copies: ["house-128.wav", "house-128.wav.beats"].map { ($0, $0) },
                                      truth: "file,bpm\nhouse-128.wav,128\n")
         let samples = (dir as NSString).appendingPathComponent("samples.jsonl")
-        let result = try runBeattag(["bench", "--corpus", folder, "--training-data", samples])
+        let activationSamples = (dir as NSString).appendingPathComponent("activation.jsonl")
+        let result = try runBeattag(["bench", "--corpus", folder, "--training-data", samples, "--activation-data", activationSamples])
         XCTAssertEqual(result.status, 0, result.stderr)
         let annotated = try String(contentsOfFile: samples, encoding: .utf8).split(separator: "\n")
             .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
             .filter { $0.kind == .phaseAnnotated }
         XCTAssertEqual(annotated.map(\.label), [false, true], "the annotated grid, then its half-beats")
+        let activation = try String(contentsOfFile: activationSamples, encoding: .utf8).split(separator: "\n")
+            .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
+        XCTAssertTrue(activation.allSatisfy { $0.kind == .activation }, "the activation's samples apart")
+        XCTAssertFalse(try String(contentsOfFile: samples, encoding: .utf8).contains("\"activation\""), "and only there")
+        XCTAssertGreaterThan(activation.filter(\.label).count, 20, "frames on the annotated beats")
+        XCTAssertGreaterThan(activation.filter { !$0.label }.count, 20, "frames between them")
+        XCTAssertTrue(activation.allSatisfy { $0.featureNames == BeatActivation.featureNames })
         guard annotated.count == 2 else { return }
         let low = try XCTUnwrap(BeatPhase.featureNames.firstIndex(of: "lowRatio"))
         XCTAssertGreaterThan(annotated[0].features[low], 0.5, "kicks on the annotated beats")
         XCTAssertLessThan(annotated[1].features[low], -0.5, "and not between them")
         XCTAssertLessThan(BeatPhase.model.probability(annotated[0].features), 0.5)
         XCTAssertGreaterThan(BeatPhase.model.probability(annotated[1].features), 0.5)
+    }
+
+    /// The activation learns from the frames within one of an annotated beat, and from every eighth
+    /// other frame from half a second before the first beat to half a second after the last.
+    func testTheActivationLearnsFromFramesNearAndBetweenTheBeats() {
+        let frames = TempoBenchmark.activationFrames([10, 60, 110.4].map { FramePosition($0) }, count: 200, frameRate: 100)
+        XCTAssertEqual(frames.filter(\.1).map(\.0), [9, 10, 11, 59, 60, 61, 109, 110, 111])
+        XCTAssertEqual(frames.filter { !$0.1 }.map(\.0), Array(stride(from: 0, through: 160, by: 8)))
+        // A beat on the last frame labels only the frames that exist.
+        let end = TempoBenchmark.activationFrames([FramePosition(99.6)], count: 100, frameRate: 100)
+        XCTAssertEqual(end.filter(\.1).map(\.0), [98, 99])
     }
 
     func testFixtureCorpusLoads() throws {

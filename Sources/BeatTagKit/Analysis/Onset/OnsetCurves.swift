@@ -13,7 +13,12 @@ public struct OnsetCurves: Sendable {
     public var drums: [Float]
     public var low: [Float]
     public var snare: [Float]
+    /// 1–2 kHz (the body curve for curves given directly).
+    public var mid: [Float]
     public var high: [Float]
+    /// What the final grid is tracked on: the body curve and the learned probability of a beat
+    /// (`BeatActivation`), averaged; the body curve alone for curves given directly.
+    public var beat: [Float] = []
     /// Note changes (`ChromaDetector`'s pitch flux, brought to this frame rate): the pulse of music
     /// where nothing is struck. The all-band curve when unknown (curves given directly).
     public var pitch: [Float]
@@ -36,12 +41,14 @@ public struct OnsetCurves: Sendable {
         drums = Novelty.curve(zip(low, snare).map { $0 + $1 }, frameRate: rate)
         self.low = Novelty.curve(low, frameRate: rate)
         self.snare = Novelty.curve(snare, frameRate: rate)
+        self.mid = Novelty.curve(mid, frameRate: rate)
         self.high = Novelty.curve(high, frameRate: rate)
         pitch = pitchFlux.map { Novelty.curve(Self.resample($0, frames: low.count, frameRate: rate, startTime: envelope.startTime), frameRate: rate) } ?? all
         musicStart = startsTrack ? Self.musicStart(energy: envelope.energy, frameRate: rate, startTime: envelope.startTime,
                                                      soundStart: envelope.soundStart) : nil
         spectrum = envelope.spectrum
         self.chroma = chroma
+        beat = BeatActivation.trackingCurve(self, soundStart: envelope.soundStart)
     }
 
     /// Where the music starts. After a lead-in of digital silence (`soundStart` > 0: a rendered
@@ -102,8 +109,10 @@ public struct OnsetCurves: Sendable {
         self.drums = drums ?? all
         self.low = low ?? self.drums
         self.snare = snare ?? self.drums
+        self.mid = self.body
         self.high = high ?? [Float](repeating: 0, count: all.count)
         self.pitch = all
+        beat = self.body
     }
 
     /// When a frame (or a refined position between frames) happens in the track.

@@ -209,14 +209,22 @@ public final class TempoEstimator {
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
-        return (estimate, decidePhase ? onTheBeat(best.beats) : best.beats)
+        let beats = grid(best)
+        return (estimate, decidePhase ? onTheBeat(beats) : beats)
+    }
+
+    /// The final grid of a level: tracked again, on the curve that knows what a beat sounds like
+    /// (`OnsetCurves.beat`). The levels the decisions compare keep the body curve's tracking, which
+    /// their models were fitted on.
+    private func grid(_ level: Level) -> [FramePosition] {
+        BeatTracker.track(novelty: curves.beat, period: FrameCount(60 * curves.frameRate / level.bpm))
     }
 
     /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
     /// track keeps its predecessor's level where its own reading is a metrical relative of it.
     public func beats(atBPM bpm: Double) -> [FramePosition]? {
         guard let level = track(bpm), !level.beats.isEmpty else { return nil }
-        return onTheBeat(level.beats)
+        return onTheBeat(grid(level))
     }
 
     /// Tracked beats with their phase decided: half a beat (`BeatPhase`), then a sixteenth.
