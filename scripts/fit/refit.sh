@@ -22,10 +22,11 @@
 # The committed models are not all this script's output on today's samples: since version 45 the
 # phase model is version 44's, kept on purpose (refitted on version 45's start cue it read the real
 # fit set worse: docs/tempo.md, "The start's phase on a settled grid"), and so is the sixteenth
-# model, which this script fits on the beats its new phase model decides. The activation (version 47)
-# and the other five are byte for byte what it writes (run on the corpora above for stop 44; the confidence model refitted on
-# version 46's outputs, where songs above 202 read right changed its calibration set). A refit is a
-# new version, measured like any other change before it is kept.
+# model, which this script fits on the beats its new phase model decides. The other five are byte
+# for byte what it writes (run on the corpora above for stop 44; the confidence model refitted on
+# version 46's outputs, where songs above 202 read right changed its calibration set), and so is the
+# activation (its own step, run at version 47). A refit is a new version, measured like any other
+# change before it is kept.
 # Every model is written as Swift source with the names of the features it was fitted on
 # (tempo_models.py's MODELS: Sources/BeatTagKit/Analysis/{Tempo,Beats}/*Model+Generated.swift).
 # Family, octave, triple and hemiola (logistic regression + gradient-boosted trees, BlendedModel)

@@ -440,11 +440,8 @@ def activation(args):
         return folded(beta, mean, sd)
 
     def auc(p, y):
-        order = np.argsort(p)
-        ranks = np.empty(len(p))
-        ranks[order] = np.arange(1, len(p) + 1)
-        pos = y == 1
-        return (ranks[pos].sum() - pos.sum() * (pos.sum() + 1) / 2) / (pos.sum() * (~pos).sum())
+        from sklearn.metrics import roc_auc_score
+        return roc_auc_score(y, p) if 0 < y.sum() < len(y) else float("nan")
 
     report = []
     for i, (name, X, y, _) in enumerate(sources if len(sources) > 1 else []):

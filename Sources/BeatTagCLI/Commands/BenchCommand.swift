@@ -47,6 +47,7 @@ struct BenchCommand: ParsableCommand {
         }
         if trainingData != nil && corpora.isEmpty { throw ValidationError("--training-data needs a --corpus") }
         if activationData != nil && corpora.isEmpty { throw ValidationError("--activation-data needs a --corpus") }
+        if let trainingData, trainingData == activationData { throw ValidationError("--training-data and --activation-data need two files") }
         if pooled && corpora.count < 2 { throw ValidationError("--pooled needs two or more --corpus folders") }
     }
 
@@ -76,7 +77,7 @@ struct BenchCommand: ParsableCommand {
             try printReport(report, console)
         }
         if pooled { try printReport(TempoBenchmark.pooled(reports), console) }
-        if let encodingError { throw CommandFailure("cannot write training samples: \(encodingError)") }
+        if let encodingError { throw CommandFailure("cannot write the samples: \(encodingError)") }
         for (path, lines) in [(trainingData, sampleLines), (activationData, activationLines)] {
             guard let path else { continue }
             do { try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path) } catch { throw CommandFailure("\(error)") }

@@ -104,7 +104,8 @@ public enum TempoBenchmark {
             /// like in music the tracker never sat on the "and" of.
             case phaseAnnotated
             /// `BeatActivation`'s features at single frames: the frames within one of an annotated
-            /// beat (label true) and every eighth frame of the rest between the first and last beat.
+            /// beat (label true) and every eighth frame of the rest, from half a second before the
+            /// first beat to half a second after the last.
             case activation
 
             /// The names of the features the analysis computes for this model.
@@ -327,13 +328,14 @@ public enum TempoBenchmark {
     /// and every eighth of the others from half a second before the first beat to half a second
     /// after the last (false; outside, the annotation may not have started).
     static func activationFrames(_ beats: [FramePosition], count: Int, frameRate: Double) -> [(Int, Bool)] {
+        guard let firstBeat = beats.first, let lastBeat = beats.last, count > 0 else { return [] }
         var onBeat = [Bool](repeating: false, count: count)
         for b in beats {
             let c = min(count - 1, Int(b.value.rounded()))
             for i in max(0, c - 1)...min(count - 1, c + 1) { onBeat[i] = true }
         }
         let halfSecond = frameRate / 2
-        let first = max(0, Int(beats[0].value - halfSecond)), last = min(count - 1, Int(beats[beats.count - 1].value + halfSecond))
+        let first = max(0, Int(firstBeat.value - halfSecond)), last = min(count - 1, Int(lastBeat.value + halfSecond))
         guard first <= last else { return [] }
         return (first...last).compactMap { i in onBeat[i] ? (i, true) : (i % 8 == 0 ? (i, false) : nil) }
     }

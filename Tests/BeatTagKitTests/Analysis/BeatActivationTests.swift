@@ -7,15 +7,17 @@ import XCTest
 final class BeatActivationTests: XCTestCase {
     private let rate = 22050
 
-    /// The onset curves the analysis reads from a rendered pattern, and its beat times.
-    private func curves(_ pattern: DrumSynth.Pattern, bpm: Double, seconds: Double = 20) throws -> (OnsetCurves, [Double]) {
+    /// The onset curves the analysis reads from a rendered pattern, its result and its beat times.
+    private func analysed(_ pattern: DrumSynth.Pattern, bpm: Double, seconds: Double = 20,
+                          leadIn: Double = 0) throws -> (OnsetCurves, AnalysisResult, [Double]) {
         var synth = DrumSynth(sampleRate: rate, bpm: bpm, pattern: pattern, seconds: seconds)
+        synth.leadIn = leadIn
         let audio = synth.render()
         let analyzer = TrackAnalyzer(sampleRate: rate)
         audio.withUnsafeBufferPointer { analyzer.process($0) }
         var seen: OnsetCurves?
-        _ = try analyzer.finish(inspect: { seen = $0 })
-        return (try XCTUnwrap(seen), synth.beatTimes)
+        let result = try analyzer.finish(inspect: { seen = $0 })
+        return (try XCTUnwrap(seen), result, synth.beatTimes)
     }
 
     /// Mean of the largest probability within two frames of each time.
@@ -28,7 +30,7 @@ final class BeatActivationTests: XCTestCase {
     /// The beats must read as likelier beats than the "and"s, and clearly so.
     func testTheBeatsOfABackbeatAreLikelierThanItsAnds() throws {
         for bpm in [96.0, 128, 172] {
-            let (curves, beats) = try curves(.backbeat, bpm: bpm)
+            let (curves, _, beats) = try analysed(.backbeat, bpm: bpm)
             let p = try XCTUnwrap(BeatActivation.probabilities(curves))
             XCTAssertEqual(p.count, curves.body.count)
             let ands = zip(beats, beats.dropFirst()).map { ($0 + $1) / 2 }
@@ -40,21 +42,14 @@ final class BeatActivationTests: XCTestCase {
     /// Where nothing sounds, no frame is likelier than another: the curve the grid is tracked on is
     /// zero in the silence before the first hit, and no beat is placed there.
     func testTheTrackingCurveIsFlatInLeadingSilence() throws {
-        var synth = DrumSynth(sampleRate: rate, bpm: 120, pattern: .backbeat, seconds: 16)
-        synth.leadIn = 2
-        let audio = synth.render()
-        let analyzer = TrackAnalyzer(sampleRate: rate)
-        audio.withUnsafeBufferPointer { analyzer.process($0) }
-        var seen: OnsetCurves?
-        let result = try analyzer.finish(inspect: { seen = $0 })
-        let curves = try XCTUnwrap(seen)
+        let (curves, result, _) = try analysed(.backbeat, bpm: 120, seconds: 16, leadIn: 2)
         XCTAssertEqual(curves.beat.prefix(Int(1.9 * curves.frameRate)).max(), 0)
         XCTAssertGreaterThan(curves.beat.max() ?? 0, 1)
         XCTAssertGreaterThanOrEqual(result.beats.first?.value ?? 0, 1.95, "no beats in the leading silence")
     }
 
     func testEveryFrameHasEveryNamedFeature() throws {
-        let (curves, _) = try curves(.fourOnTheFloor, bpm: 124, seconds: 6)
+        let (curves, _, _) = try analysed(.fourOnTheFloor, bpm: 124, seconds: 6)
         let rows = try XCTUnwrap(BeatActivation.features(curves))
         XCTAssertEqual(rows.count, curves.body.count)
         XCTAssertTrue(rows.allSatisfy { $0.count == BeatActivation.featureNames.count })
@@ -65,8 +60,10 @@ final class BeatActivationTests: XCTestCase {
     /// body curve as before.
     func testWithoutBandLevelsTheGridIsTrackedOnTheBody() {
         let x = (0..<1000).map { Float($0 % 50 == 0 ? 4 : 0) }
-        let curves = OnsetCurves(frameRate: 100, all: x)
+        let curves = OnsetCurves(frameRate: 100, all: x, body: x.map { $0 / 2 })
+        XCTAssertNil(BeatActivation.features(curves))
         XCTAssertNil(BeatActivation.probabilities(curves))
+        XCTAssertEqual(BeatActivation.trackingCurve(curves, soundStart: 10), curves.body)
         XCTAssertEqual(curves.beat, curves.body)
     }
 }

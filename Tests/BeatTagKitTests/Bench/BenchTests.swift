@@ -86,12 +86,13 @@ final class TempoMetricsTests: XCTestCase {
         let activationSamples = (dir as NSString).appendingPathComponent("activation.jsonl")
         let result = try runBeattag(["bench", "--corpus", folder, "--training-data", samples, "--activation-data", activationSamples])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let annotated = try String(contentsOfFile: samples, encoding: .utf8).split(separator: "\n")
-            .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
-            .filter { $0.kind == .phaseAnnotated }
+        func decoded(_ path: String) throws -> [TempoBenchmark.TrainingSample] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+                .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
+        }
+        let annotated = try decoded(samples).filter { $0.kind == .phaseAnnotated }
         XCTAssertEqual(annotated.map(\.label), [false, true], "the annotated grid, then its half-beats")
-        let activation = try String(contentsOfFile: activationSamples, encoding: .utf8).split(separator: "\n")
-            .map { try JSONDecoder().decode(TempoBenchmark.TrainingSample.self, from: Data($0.utf8)) }
+        let activation = try decoded(activationSamples)
         XCTAssertTrue(activation.allSatisfy { $0.kind == .activation }, "the activation's samples apart")
         XCTAssertFalse(try String(contentsOfFile: samples, encoding: .utf8).contains("\"activation\""), "and only there")
         XCTAssertGreaterThan(activation.filter(\.label).count, 20, "frames on the annotated beats")
@@ -108,9 +109,10 @@ final class TempoMetricsTests: XCTestCase {
     /// The activation learns from the frames within one of an annotated beat, and from every eighth
     /// other frame from half a second before the first beat to half a second after the last.
     func testTheActivationLearnsFromFramesNearAndBetweenTheBeats() {
-        let frames = TempoBenchmark.activationFrames([10, 60, 110.4].map { FramePosition($0) }, count: 200, frameRate: 100)
-        XCTAssertEqual(frames.filter(\.1).map(\.0), [9, 10, 11, 59, 60, 61, 109, 110, 111])
-        XCTAssertEqual(frames.filter { !$0.1 }.map(\.0), Array(stride(from: 0, through: 160, by: 8)))
+        let frames = TempoBenchmark.activationFrames([80, 130, 180.4].map { FramePosition($0) }, count: 300, frameRate: 100)
+        XCTAssertEqual(frames.filter(\.1).map(\.0), [79, 80, 81, 129, 130, 131, 179, 180, 181])
+        XCTAssertEqual(frames.filter { !$0.1 }.map(\.0), Array(stride(from: 32, through: 224, by: 8)).filter { $0 != 80 })
+        XCTAssertTrue(TempoBenchmark.activationFrames([], count: 300, frameRate: 100).isEmpty)
         // A beat on the last frame labels only the frames that exist.
         let end = TempoBenchmark.activationFrames([FramePosition(99.6)], count: 100, frameRate: 100)
         XCTAssertEqual(end.filter(\.1).map(\.0), [98, 99])

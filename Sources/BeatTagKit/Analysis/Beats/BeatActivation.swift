@@ -67,9 +67,11 @@ public enum BeatActivation {
         let medianLevel = level.sorted()[m / 2]
         // How the sound changes across each spectrum frame: the mean of the frames after it less the
         // mean of those before, per group (a frame's features take their spectrum frame's).
+        // None at the first and last spectrum frames, where one side is empty (a side of zeros would
+        // read the whole level as a change).
         let changes = (0..<m).map { j -> [Double] in
-            let after = mean(levels, from: j + 1, to: min(m, j + 1 + changeFrames))
-            let before = mean(levels, from: max(0, j - changeFrames), to: j)
+            guard let after = mean(levels, from: j + 1, to: min(m, j + 1 + changeFrames)),
+                  let before = mean(levels, from: max(0, j - changeFrames), to: j) else { return [Double](repeating: 0, count: levelGroups) }
             return (0..<levelGroups).map { after[$0] - before[$0] }
         }
         var x = [Double](repeating: 0, count: featureNames.count)
@@ -89,6 +91,7 @@ public enum BeatActivation {
             }
             put(size)
             put(level[j] - medianLevel)
+            precondition(k == x.count, "BeatActivation: \(k) features for \(x.count) names")
             visit(x)
         }
         return true
@@ -101,8 +104,9 @@ public enum BeatActivation {
     /// detrending turns that into small bumps the tracker would place beats on.
     static func trackingCurve(_ curves: OnsetCurves, soundStart: Int? = nil) -> [Float] {
         guard let p = probabilities(curves) else { return curves.body }
-        var activation = Novelty.curve(p, frameRate: curves.frameRate)
+        var activation = Novelty.detrended(p, frameRate: curves.frameRate)
         for i in 0..<min(soundStart ?? 0, activation.count) { activation[i] = 0 }
+        activation = Novelty.normalized(activation)
         return Novelty.normalized(zip(curves.body, activation).map { $0 + $1 })
     }
 
@@ -123,9 +127,9 @@ public enum BeatActivation {
         }
     }
 
-    /// Mean of rows `from..<to` (zeros where the range is empty: the ends of the window).
-    static func mean(_ rows: [[Double]], from: Int, to: Int) -> [Double] {
-        guard to > from else { return [Double](repeating: 0, count: levelGroups) }
+    /// Mean of rows `from..<to`; nil where the range is empty (the ends of the window).
+    static func mean(_ rows: [[Double]], from: Int, to: Int) -> [Double]? {
+        guard to > from else { return nil }
         var out = [Double](repeating: 0, count: levelGroups)
         for j in from..<to { for g in 0..<levelGroups { out[g] += rows[j][g] } }
         return out.map { $0 / Double(to - from) }

@@ -17,8 +17,9 @@ public struct OnsetCurves: Sendable {
     public var mid: [Float]
     public var high: [Float]
     /// What the final grid is tracked on: the body curve and the learned probability of a beat
-    /// (`BeatActivation`), averaged; the body curve alone for curves given directly.
-    public var beat: [Float] = []
+    /// (`BeatActivation`), averaged; the body curve alone for curves given directly. Made once, by
+    /// the initialisers: a curve changed afterwards does not change it.
+    public private(set) var beat: [Float] = []
     /// Note changes (`ChromaDetector`'s pitch flux, brought to this frame rate): the pulse of music
     /// where nothing is struck. The all-band curve when unknown (curves given directly).
     public var pitch: [Float]

@@ -76,7 +76,7 @@ public final class TempoEstimator {
         if let known = tracked.first(where: { abs($0.bpm / bpm - 1) < 0.03 }) { return known }
         var level = proposals.first(where: { abs($0.bpm / bpm - 1) < 0.03 })
             ?? Level(bpm: bpm, beats: [], salience: salience.value(at: bpm) / maxSalience, onBeat: 0)
-        let period = 60 * curves.frameRate / level.bpm  // frames
+        let period = self.period(level.bpm)
         // Beats are placed on the body (below 2 kHz): hats fill every subdivision and, in all bands,
         // pull the tracker onto the "and"s (with version 12's models: beat F corpus-dev 0.87 → 0.90,
         // seed-1 tune 0.83 → 0.84, seed-1 holdout 0.72 → 0.73).
@@ -217,8 +217,11 @@ public final class TempoEstimator {
     /// (`OnsetCurves.beat`). The levels the decisions compare keep the body curve's tracking, which
     /// their models were fitted on.
     private func grid(_ level: Level) -> [FramePosition] {
-        BeatTracker.track(novelty: curves.beat, period: FrameCount(60 * curves.frameRate / level.bpm))
+        BeatTracker.track(novelty: curves.beat, period: FrameCount(period(level.bpm)))
     }
+
+    /// The beat period of a tempo, in frames.
+    private func period(_ bpm: Double) -> Double { 60 * curves.frameRate / bpm }
 
     /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
     /// track keeps its predecessor's level where its own reading is a metrical relative of it.
