@@ -47,7 +47,7 @@ public enum BeatActivation {
     public static func probabilities(_ curves: OnsetCurves) -> [Float]? {
         var p: [Float] = []
         p.reserveCapacity(curves.body.count)
-        let read = eachFrame(curves) { x in p.append(Float(1 / (1 + exp(-model.logit(x))))) }
+        let read = eachFrame(curves) { x in p.append(Float(model.probability(x))) }
         return read ? p : nil
     }
 
