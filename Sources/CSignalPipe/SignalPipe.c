@@ -36,11 +36,13 @@ int bt_signal_pipe_install(void) {
         // The handler must never block: a full pipe drops the byte rather than hang the thread.
         fcntl(pipe_fds[1], F_SETFL, fcntl(pipe_fds[1], F_GETFL) | O_NONBLOCK);
     }
-    if (install(SIGINT, on_signal) != 0 || install(SIGTERM, on_signal) != 0) return -1;
+    // SIGHUP too: a closed terminal stops a render or a tag write as cleanly as Ctrl-C.
+    if (install(SIGINT, on_signal) != 0 || install(SIGTERM, on_signal) != 0 || install(SIGHUP, on_signal) != 0) return -1;
     return pipe_fds[0];
 }
 
 void bt_signal_pipe_restore(void) {
     install(SIGINT, SIG_DFL);
     install(SIGTERM, SIG_DFL);
+    install(SIGHUP, SIG_DFL);
 }

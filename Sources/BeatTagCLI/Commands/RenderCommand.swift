@@ -152,8 +152,9 @@ struct RenderCommand: ParsableCommand {
         } else {
             let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
                 : "in \(plans.count) segments, \(cues.count) cue\(cues.count == 1 ? "" : "s")"
-            console.print(String(format: "%@ %@: %d tracks → %@ (+ %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
-                                 shape, timeline.tracks.count, output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
+            let count = timeline.tracks.count
+            console.print(String(format: "%@ %@: %d track%@ → %@ (+ %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
+                                 shape, count, count == 1 ? "" : "s", output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
                                  Date().timeIntervalSince(started)))
         }
         if timeline.short { try shortOption.exitIfShort() }

@@ -13,7 +13,9 @@ struct TagCommand: ParsableCommand {
             --write also stores the BPM in the file's own tag (ID3 TBPM, Vorbis BPM, MP4 tmpo), rounded \
             to a whole number unless --decimals. The audio is never touched: a tagged copy is checked \
             (tag reads back, audio decodes to the same samples) and then renamed over the original. \
-            --dry-run shows what would change.
+            A symbolic link's file is tagged and the link kept; a file that changed since its scan, is \
+            read-only or has other hard links is left alone (rescan, or fix it, first). Ctrl-C stops \
+            after the file in progress. --dry-run shows what would change.
 
             Examples:
               beattag tag song.flac --bpm 172
@@ -53,44 +55,57 @@ struct TagCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false)
+        // A file being tagged is finished (or its working copy removed) before a Ctrl-C stops the run.
+        let stop = Locked(false)
+        let interrupts = write && !dryRun
+            ? InterruptHandler(console: console, message: "stopping after the file in progress") { stop.value = true } : nil
+        defer { interrupts?.restore() }
         var failures = 0
         for file in files {
+            if stop.value { throw ExitCode(130) }
             do {
+                var written: (path: String, bpmTag: Double?)?
                 if let change {
                     // With --write the file is tagged first, inside the catalog's transaction: a
                     // write that fails leaves the catalog as it was.
                     let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun,
-                                                     beforeCommit: write ? { try writeTag($0, file: file, console: console) } : nil)
+                                                     beforeCommit: write ? { written = try writeTag($0, file: file, console: console) } : nil)
                     if dryRun {
-                        try writeTag(record, file: file, console: console)
+                        _ = try writeTag(record, file: file, console: console)
                     } else {
                         console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
                     }
                 } else {
                     guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
-                    try writeTag(found, file: file, console: console)
+                    written = try writeTag(found, file: file, console: console)
                 }
+                if let written { try catalog.noteTagWritten(path: written.path, bpmTag: written.bpmTag) }
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")
             }
         }
+        if stop.value { throw ExitCode(130) }
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws {
+    /// Writes (or with --dry-run shows) the record's BPM into its file; the path and the tag's
+    /// value when the file was rewritten.
+    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, bpmTag: Double?)? {
         guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
+        try BPMTagWriter.checkUnchangedSinceScan(record)
         let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
         if dryRun {
             console.print("\(file): would write \(plan.changeText)")
-            return
+            return nil
         }
         if plan.isNoChange {
             console.print("\(file): BPM tag already \"\(plan.newValue)\"")
-            return
+            return nil
         }
         try BPMTagWriter.write(plan)
         console.print("\(file): wrote \(plan.changeText)")
+        return (record.path, Double(plan.newValue))
     }
 }

@@ -1,7 +1,7 @@
 import CSignalPipe
 import Foundation
 
-/// The first Ctrl-C (or SIGTERM) asks the command to stop (a scan: after the files in progress); a
+/// The first Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) asks the command to stop (a scan: after the files in progress); a
 /// second one quits at once.
 ///
 /// The signal handler itself only writes a byte to a pipe (CSignalPipe); one reader thread per

@@ -53,6 +53,25 @@ extension Catalog {
         return edited
     }
 
+    /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime and
+    /// fingerprint as they are now and the BPM tag it carries, as a scan would read them, so that the
+    /// next scan finds it unchanged instead of analysing it again, and a later write knows it for the
+    /// scanned file.
+    public func noteTagWritten(path: String, bpmTag: Double?) throws {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        let size = Int64(st.st_size), modified = FileWalker.mtime(st), fingerprint = Fingerprint.of(path: path, size: size)
+        try writeImmediately { db in
+            guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return }
+            (record.fileSize, record.modifiedAt, record.fingerprint, record.bpmTag) = (size, modified, fingerprint, bpmTag)
+            record.chooseBPM()
+            try db.execute(sql: """
+                UPDATE track SET fileSize = ?, modifiedAt = ?, fingerprint = ?, bpmTag = ?, bpm = ?, bpmSource = ?, bpmReason = ?
+                WHERE id = ?
+                """, arguments: [size, modified, fingerprint, bpmTag, record.bpm, record.bpmSource, record.bpmReason, record.id])
+        }
+    }
+
     /// A write transaction that takes the write lock at its start (BEGIN IMMEDIATE), so what it
     /// reads cannot change before it writes, whichever process writes next.
     func writeImmediately(_ body: (Database) throws -> Void) throws {
@@ -97,16 +116,18 @@ extension Catalog {
         }
     }
 
-    /// Marks rows under `roots` whose files the completed scan did not find as missing. Rows are
-    /// kept: manual BPM and rights survive until the user prunes them.
-    public func markMissing(under roots: [String], except found: Set<String>, now: Double) throws -> Int {
+    /// Marks rows under `roots` whose files the completed scan did not find as missing, except those
+    /// inside folders it could not read (`sparing`: not looked at is not gone). Rows are kept:
+    /// manual BPM and rights survive until the user prunes them.
+    public func markMissing(under roots: [String], except found: Set<String>, sparing unread: [String] = [], now: Double) throws -> Int {
         try pool.write { db in
             // Paths only, and a targeted update: the rows themselves are not read or rewritten.
             let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
             var count = 0
             for row in rows {
                 let path: String = row["path"]
-                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }) else { continue }
+                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }),
+                      !unread.contains(where: { path.isInside(folder: $0) }) else { continue }
                 try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
                                arguments: [TrackState.missing.rawValue, now, row["id"] as Int64])
                 count += 1

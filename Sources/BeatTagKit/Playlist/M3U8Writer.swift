@@ -27,7 +27,19 @@ public enum M3U8Writer {
         let t = entry.track
         let seconds = Int((t.durationSeconds ?? 0).rounded())
         let name = t.displayName(separator: " - ", withExtension: false)
-        return ["#EXTINF:\(seconds),\(oneLine(name))", absolute ? t.path : relativePath(from: base, to: t.path)]
+        return ["#EXTINF:\(seconds),\(oneLine(name))", location(of: t.path, base: base, absolute: absolute)]
+    }
+
+    /// The entry's line: the path, relative or absolute; a path with a line break in it (legal in a
+    /// file name, but it would split the entry and could inject another) as a `file://` URI whose
+    /// breaks and percent signs are escaped, which players read as the same file.
+    static func location(of path: String, base: String, absolute: Bool) -> String {
+        guard path.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return absolute ? path : relativePath(from: base, to: path)
+        }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "%")
+        return "file://" + (LexicalPath.clean(path).addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
     }
 
     public static func relativePath(from directory: String, to file: String) -> String {

@@ -30,7 +30,10 @@ public final class MixFileWriter {
         self.path = target
         self.format = format
         self.channels = channels
-        temporary = (folder as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)")
+        // A render killed before it could clean up left its partial file: gone once its process is.
+        let working = WorkingFile.partial(of: target)
+        working.removeStale(in: folder)
+        temporary = working.path(in: folder)
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
         info.channels = Int32(channels)

@@ -48,7 +48,17 @@ struct PreparedTrack {
     }
 
     /// Stereo frames from `from` to `to` seconds of the decoded file, at its own rate.
+    /// A file that cannot be read any more is named, with what to do: the catalog describes it as
+    /// it was at the last scan (moved, deleted or changed since).
     static func decodeExcerpt(_ path: String, from: Double, to: Double) throws -> ([Float], [Float], Int) {
+        do {
+            return try decodeExcerptOrThrow(path, from: from, to: to)
+        } catch let error as DecodeError {
+            throw PrepareError(description: "\(path): \(error) (changed or gone since the last scan? scan it again)")
+        }
+    }
+
+    private static func decodeExcerptOrThrow(_ path: String, from: Double, to: Double) throws -> ([Float], [Float], Int) {
         let source = try AudioSources.open(path: path, blockFrames: 8192, layout: .stereo)
         let rate = source.info.sampleRate
         let first = Int((from * Double(rate)).rounded()), last = Int((to * Double(rate)).rounded())

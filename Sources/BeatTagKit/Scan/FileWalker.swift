@@ -11,6 +11,10 @@ public enum FileWalker {
         public var problems: [ScanProblem] = []
         /// Roots that exist and were walked completely: only under these can files be called missing.
         public var walkedRoots: [String] = []
+        /// Files named as roots that exist (no other file under them can be missing).
+        public var fileRoots: [String] = []
+        /// Folders under the roots that could not be read: what the catalog holds inside them is not missing.
+        public var unreadableFolders: [String] = []
     }
 
     private struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
@@ -35,6 +39,9 @@ public enum FileWalker {
                 let dir = (absolute as NSString).deletingLastPathComponent
                 let sidecar = sidecarsAbove(dir, problems: &result.problems)
                 let sidecarHere = loadSidecar(dir, problems: &result.problems) ?? sidecar
+                result.fileRoots.append(absolute)
+                // Also under a folder root given before it: one file, counted once.
+                guard seenFiles.insert(Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else { continue }
                 result.files.append(FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecarHere))
             }
         }
@@ -51,7 +58,8 @@ public enum FileWalker {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         } catch {
-            result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(describe(error))"))
+            result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(describe(error)) (what the catalog holds under it is left as it is)"))
+            result.unreadableFolders.append(dir)
             return
         }
         for name in names where !name.hasPrefix(".") {

@@ -56,7 +56,7 @@ public final class LibraryScanner: @unchecked Sendable {
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
             let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
-            summary.missing += try catalog.markMissing(under: available, except: foundPaths, now: now)
+            summary.missing += try catalog.markMissing(under: available, except: foundPaths, sparing: walk.unreadableFolders, now: now)
         }
         summary.failures.sort { $0.path < $1.path }
         summary.wallSeconds = Date().timeIntervalSince(started)
@@ -72,6 +72,7 @@ public final class LibraryScanner: @unchecked Sendable {
             let catalogued = present.filter { $0.isInside(folder: root) }.count
             guard catalogued > 0 else { continue }
             let kept = "\(catalogued) catalogued track\(catalogued == 1 ? "" : "s") under it kept as they are"
+            if walk.fileRoots.contains(root) { continue }
             if !walk.walkedRoots.contains(root) {
                 // Not there at all: replace the walk's plain "no such file or folder".
                 walk.problems.removeAll { $0.path == root }

@@ -58,38 +58,84 @@ public enum BPMTagWriter {
                     oldMark: tags.properties[BPMTagMark.key]?.first)
     }
 
+    /// The file must still be the one the catalog describes (the scan's size and mtime, or its size
+    /// and fingerprint when only touched): a file replaced or edited since would get a BPM measured
+    /// on other audio.
+    public static func checkUnchangedSinceScan(_ record: TrackRecord) throws {
+        var st = stat()
+        guard stat(record.path, &st) == 0 else {
+            throw BPMTagWriteError.failed("\(record.path): \(String(cString: strerror(errno)).lowercased())")
+        }
+        let size = Int64(st.st_size)
+        if size == record.fileSize, FileWalker.mtime(st) == record.modifiedAt { return }
+        if size == record.fileSize, let stored = record.fingerprint, stored == Fingerprint.of(path: record.path, size: size) { return }
+        throw BPMTagWriteError.failed("\(record.path) changed since it was scanned: scan it again (beattag scan) before writing its BPM")
+    }
+
     public static func write(_ plan: Plan) throws {
         let fm = FileManager.default
         // TagLib will put an ID3 tag on anything named .mp3: only files with an audio stream are tagged.
         guard let original = try? TagReader.read(path: plan.path), original.sampleRate != nil || original.durationSeconds != nil else {
             throw BPMTagWriteError.failed("\(plan.path) has no audio stream TagLib recognises; not tagging it")
         }
-        let directory = (plan.path as NSString).deletingLastPathComponent
-        let copy = (directory as NSString).appendingPathComponent(".beattag-\(ProcessInfo.processInfo.processIdentifier)-"
-                                                                  + (plan.path as NSString).lastPathComponent)
+        // A symbolic link is followed: the file it names is the one tagged (through a copy beside
+        // it), and the link stays a link. Copying the link itself would tag the original in place.
+        let target = try resolvedFile(plan.path)
+        let directory = (target as NSString).deletingLastPathComponent
+        let working = WorkingFile.taggedCopy(of: target)
+        working.removeStale(in: directory)
+        let copy = working.path(in: directory)
         try? fm.removeItem(atPath: copy)
-        do { try fm.copyItem(atPath: plan.path, toPath: copy) } catch {
-            throw BPMTagWriteError.failed("cannot make a working copy beside \(plan.path): \((error as NSError).localizedDescription)")
+        do { try fm.copyItem(atPath: target, toPath: copy) } catch {
+            throw BPMTagWriteError.failed("cannot make a working copy beside \(target): \((error as NSError).localizedDescription)")
         }
         var replaced = false
         defer { if !replaced { try? fm.removeItem(atPath: copy) } }
-        try TagWriter.write(path: copy, properties: [("BPM", plan.newValue), (BPMTagMark.key, plan.mark)])
+        do {
+            try TagWriter.write(path: copy, properties: [("BPM", plan.newValue), (BPMTagMark.key, plan.mark)])
+        } catch {
+            let reason = "\(error)".replacingOccurrences(of: copy, with: "the copy")
+            throw BPMTagWriteError.failed("could not tag a copy of \(plan.path) (\(reason)); file left unchanged")
+        }
         let written = try TagReader.read(path: copy).properties
         let readBack = written["BPM"]?.first
         guard readBack == plan.newValue, (written[BPMTagMark.key]?.first ?? "") == plan.mark else {
             throw BPMTagWriteError.failed("the tag did not read back (\(readBack ?? "nothing") instead of \(plan.newValue)); file left unchanged")
         }
-        guard try samplesEqual(plan.path, copy, original: original) else {
+        guard try samplesEqual(target, copy, original: original) else {
             throw BPMTagWriteError.failed("the tagged copy does not decode to the same audio; file left unchanged")
         }
         // Keep the original's permissions on the replacement.
-        if let attributes = try? fm.attributesOfItem(atPath: plan.path), let mode = attributes[.posixPermissions] {
+        if let attributes = try? fm.attributesOfItem(atPath: target), let mode = attributes[.posixPermissions] {
             try? fm.setAttributes([.posixPermissions: mode], ofItemAtPath: copy)
         }
-        guard rename(copy, plan.path) == 0 else {
+        guard rename(copy, target) == 0 else {
             throw BPMTagWriteError.failed("cannot replace \(plan.path): \(String(cString: strerror(errno)))")
         }
         replaced = true
+    }
+
+    /// The regular file `path` names, symbolic links followed. A file with other hard links is
+    /// refused: the tagged copy renamed over this name would leave the other names with the old
+    /// file, two files where the user had one.
+    static func resolvedFile(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else {
+            throw BPMTagWriteError.failed("cannot follow \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        var st = stat()
+        guard stat(target, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw BPMTagWriteError.failed("\(path) is not a regular file; not tagging it")
+        }
+        guard access(target, W_OK) == 0 else {
+            throw BPMTagWriteError.failed("\(path) is read-only (no write permission); not tagging it")
+        }
+        guard st.st_nlink <= 1 else {
+            throw BPMTagWriteError.failed("\(path) has \(st.st_nlink) hard links: tagging writes a new file, which would leave "
+                                          + "the other names with the old one; not tagging it")
+        }
+        return target
     }
 
     /// Decodes both files fully and compares every sample. For files no decoder takes (DRM)

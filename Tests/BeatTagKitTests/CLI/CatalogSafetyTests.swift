@@ -162,6 +162,77 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(pruned.stdout.utf8)).missing, 4)
     }
 
+    /// A file named on the command line is a root that is there, not an unmounted disk, and a file
+    /// reached both through its folder and by name is one file.
+    func testAFileNamedAsARootIsScannedLikeAnyOther() throws {
+        let music = try library(3)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let file = try files(music)[0]
+        for roots in [[file], [file], [music, file], [file, music]] {
+            let result = try runBeattag(["scan"] + roots + ["--catalog", catalog, "--json"])
+            XCTAssertEqual(result.status, 0, "\(roots): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("unmounted"), result.stderr)
+            let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8))
+            XCTAssertEqual(summary.found, roots.count == 1 ? 1 : 3, "\(roots)")
+            XCTAssertEqual(summary.missing, 0)
+        }
+        XCTAssertEqual(try Catalog(path: catalog).allTracks().filter { $0.state == .missing }.count, 0)
+    }
+
+    /// Tracks in a folder the scan could not read are not missing: nothing looked at them.
+    func testTracksInAFolderThatCannotBeReadAreNotMarkedMissing() throws {
+        let music = try library(3)
+        let sub = (music as NSString).appendingPathComponent("sub")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
+        let inside = (sub as NSString).appendingPathComponent("inside.flac")
+        try FileManager.default.moveItem(atPath: try files(music)[0], toPath: inside)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        // The catalog's own rule, whoever runs the test (root reads any folder).
+        let store = try Catalog(path: catalog)
+        XCTAssertEqual(try store.markMissing(under: [music], except: [], sparing: [sub], now: 1), 2)
+        XCTAssertEqual(try store.allTracks().filter { $0.state == .missing }.map(\.path), try files(music).filter { $0 != sub })
+        guard getuid() != 0 else { return }
+        // And the scan's, where a folder can be made unreadable.
+        let again = (try temporaryDirectory(self) as NSString).appendingPathComponent("again.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", again]).status, 0)
+        chmod(sub, 0)
+        defer { chmod(sub, 0o755) }
+        let result = try runBeattag(["scan", music, "--catalog", again, "--json"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("cannot read folder"), result.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)).missing, 0)
+        XCTAssertEqual(try Catalog(path: again).track(path: inside)?.state, .analysed)
+    }
+
+    /// `tag --write` writes a BPM only into the file the catalog measured it on; after a write the
+    /// catalog knows the rewritten file, so a second write works and the next scan analyses nothing.
+    func testTagWriteChecksTheFileIsTheScannedOneAndKeepsTheCatalogInStep() throws {
+        let music = try library(2)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let (first, second) = (try files(music)[0], try files(music)[1])
+        XCTAssertEqual(try runBeattag(["tag", first, "--bpm", "133", "--write", "--catalog", catalog]).status, 0)
+        let again = try runBeattag(["tag", first, "--bpm", "134", "--write", "--catalog", catalog])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try TagReader.read(path: first).properties["BPM"]?.first, "134")
+        let rescan = try runBeattag(["scan", music, "--catalog", catalog, "--json"])
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(rescan.stdout.utf8))
+        XCTAssertEqual(summary.analysed, 0, "the written file is known: \(rescan.stdout)")
+        XCTAssertEqual(summary.unchanged, 2)
+        XCTAssertEqual(try Catalog(path: catalog).track(path: first)?.bpmTag, 134)
+
+        // Another song copied over the scanned one: its BPM is not written into it.
+        try FileManager.default.removeItem(atPath: second)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("hiphop-90.mp3"), toPath: second)
+        let before = try Data(contentsOf: URL(fileURLWithPath: second))
+        let stale = try runBeattag(["tag", second, "--write", "--catalog", catalog])
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.stderr.contains("changed since it was scanned"), stale.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: second)), before)
+    }
+
     func testEveryScanNamesEveryFailingFile() throws {
         let library = try copyOfFixtures(self)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")

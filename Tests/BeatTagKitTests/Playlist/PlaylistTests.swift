@@ -89,6 +89,15 @@ final class M3U8WriterTests: XCTestCase {
         XCTAssertTrue(absolute.hasSuffix("\n/music/Björk/Ünïcødé – ритм.ogg\n"))
         XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/a/b/c/d.mp3"), "c/d.mp3")
         XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/x/y.mp3"), "../../x/y.mp3")
+        // A line break in a file name cannot split the entry: the path goes as an escaped file URI.
+        var odd = r
+        odd.path = "/music/new\nline 100%.flac"
+        let escaped = M3U8Writer.render([CadenceMatch(track: odd, bpm: 170, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 170)],
+                                        title: "t", playlistPath: "/music/playlists/run.m3u8", absolute: false)
+        let lines = escaped.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, 5, escaped)
+        XCTAssertEqual(lines[3], "file:///music/new%0Aline%20100%25.flac")
+        XCTAssertEqual(URL(string: String(lines[3]))?.path, odd.path)
 
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.m3u8")
         try AtomicFile.write(text, to: path)

@@ -148,8 +148,46 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
     }
 
-    /// A real render process interrupted while it mixes: exit 130, nothing left under either name.
+    /// A real render process interrupted while it mixes (Ctrl-C, or a terminal closed: SIGHUP): exit
+    /// 130, nothing left under either name.
     func testCtrlCDuringAMusicRenderLeavesNothing() throws {
+        try interruptedRender(with: SIGINT)
+    }
+
+    func testAClosedTerminalDuringAMusicRenderLeavesNothing() throws {
+        try interruptedRender(with: SIGHUP)
+    }
+
+    /// A partial file that a render killed outright left behind goes with the next render to that name.
+    func testAPartialFileOfADeadRenderIsRemoved() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        let stale = WorkingFile.partial(of: out).path(in: dir, pid: try deadProcessID())
+        try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
+        let result = try runBeattag(["render", "--spm", "170", "--duration", "30s", "-o", out, "--seed", "1", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["run.flac", "run.cue"])
+    }
+
+    /// A chosen track whose file went away after the scan is named, with what to do.
+    func testATrackGoneSinceTheScanIsNamed() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        let file = (music as NSString).appendingPathComponent("dnb.ogg")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: file)
+        let own = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", own]).status, 0)
+        try FileManager.default.removeItem(atPath: file)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        let result = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", out, "--allow-short", "--catalog", own])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains(file) && result.stderr.contains("no such file") && result.stderr.contains("scan it again"),
+                      result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    private func interruptedRender(with signal: Int32) throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("long.wav")
         let process = Process()
@@ -162,7 +200,7 @@ final class RenderRunTests: XCTestCase {
         while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
         usleep(300_000)
         XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything")
-        interrupt(process)
+        interrupt(process, with: signal)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")
     }

@@ -123,6 +123,15 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
 /// The whole file as mono, through the decoder `AudioSources` chooses.
 /// Sends `signal` to a running process and waits for it to end, at most `seconds`: a signal the
 /// process lost fails the test at once instead of letting it run for hours.
+/// The id of a process that has run and exited (a pid no process holds now, short of reuse).
+func deadProcessID() throws -> Int32 {
+    let finished = Process()
+    finished.executableURL = URL(fileURLWithPath: "/bin/true")
+    try finished.run()
+    finished.waitUntilExit()
+    return finished.processIdentifier
+}
+
 func interrupt(_ process: Process, with signal: Int32 = SIGINT, within seconds: TimeInterval = 30,
                file: StaticString = #filePath, line: UInt = #line) {
     kill(process.processIdentifier, signal)

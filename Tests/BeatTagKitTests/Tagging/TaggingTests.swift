@@ -95,6 +95,57 @@ final class BPMTagWriterTests: XCTestCase {
         XCTAssertEqual(try BPMTagWriter.plan(path: TestPaths.fixture("dnb-174.ogg"), bpm: 171.6, decimals: false).newValue, "172")
     }
 
+    /// Through a symbolic link the file it names is tagged through a copy (a new inode replaces it,
+    /// its mode kept) and the link stays a link; a hard-linked file is refused, both names untouched.
+    func testLinksAreFollowedOrRefusedNeverWrittenInPlace() throws {
+        let dir = try temporaryDirectory(self)
+        let fm = FileManager.default
+        let real = (dir as NSString).appendingPathComponent("real"), links = (dir as NSString).appendingPathComponent("links")
+        try fm.createDirectory(atPath: real, withIntermediateDirectories: false)
+        try fm.createDirectory(atPath: links, withIntermediateDirectories: false)
+        let file = (real as NSString).appendingPathComponent("t.flac"), link = (links as NSString).appendingPathComponent("l.flac")
+        try fm.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: file)
+        chmod(file, 0o640)
+        try fm.createSymbolicLink(atPath: link, withDestinationPath: "../real/t.flac")
+        var before = stat()
+        stat(file, &before)
+        try BPMTagWriter.write(try BPMTagWriter.plan(path: link, bpm: 151, decimals: false))
+        var after = stat(), linkStat = stat()
+        stat(file, &after)
+        lstat(link, &linkStat)
+        XCTAssertEqual(linkStat.st_mode & S_IFMT, S_IFLNK, "the link is still a link")
+        XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, "151")
+        XCTAssertNotEqual(after.st_ino, before.st_ino, "written through a verified copy, not in place")
+        XCTAssertEqual(after.st_mode & 0o7777, 0o640, "the file's own mode kept")
+        XCTAssertTrue(try BPMTagWriter.samplesEqual(file, TestPaths.fixture("rock-150.flac")))
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: real), ["t.flac"])
+        XCTAssertEqual(try fm.contentsOfDirectory(atPath: links), ["l.flac"])
+
+        let other = (real as NSString).appendingPathComponent("same.flac")
+        try fm.linkItem(atPath: file, toPath: other)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        XCTAssertThrowsError(try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 152, decimals: false))) { error in
+            XCTAssertTrue("\(error)".contains("2 hard links"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), bytes)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), bytes)
+    }
+
+    /// A working copy left by a process that is gone (killed mid-write) is removed by the next
+    /// write of that file; one of a running process is not touched.
+    func testWorkingCopiesOfDeadProcessesAreSweptAndLiveOnesKept() throws {
+        let dir = try temporaryDirectory(self)
+        let file = (dir as NSString).appendingPathComponent("song.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: file)
+        let working = WorkingFile.taggedCopy(of: file)
+        let dead = working.path(in: dir, pid: try deadProcessID()), live = working.path(in: dir, pid: getppid())
+        let unrelated = (dir as NSString).appendingPathComponent(".beattag-rights")
+        for path in [dead, live, unrelated] { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+        try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 150, decimals: false))
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)),
+                       Set(["song.flac", (live as NSString).lastPathComponent, ".beattag-rights"]))
+    }
+
     func testFailureLeavesTheFileUntouched() throws {
         let dir = try temporaryDirectory(self)
         let file = (dir as NSString).appendingPathComponent("notes.mp3")

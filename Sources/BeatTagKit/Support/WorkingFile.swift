@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A hidden file written beside its destination and renamed over it when complete (a tagged copy,
+/// a render in progress). Its name carries the writing process's id: a process killed before it
+/// could clean up (SIGKILL, a second Ctrl-C) leaves one behind, and the next writer of the same
+/// destination removes those whose process is gone. A live process's file is never touched.
+public struct WorkingFile: Sendable {
+    /// The name is `prefix + pid + suffix`.
+    public var prefix: String
+    public var suffix: String
+
+    /// `.beattag-PID-name`: the copy `tag --write` tags, checks and renames over the file.
+    public static func taggedCopy(of destination: String) -> WorkingFile {
+        WorkingFile(prefix: ".beattag-", suffix: "-" + (destination as NSString).lastPathComponent)
+    }
+
+    /// `.name.partial-PID`: a render streamed to disk before it is complete.
+    public static func partial(of destination: String) -> WorkingFile {
+        WorkingFile(prefix: "." + (destination as NSString).lastPathComponent + ".partial-", suffix: "")
+    }
+
+    /// This process's working file in `directory`.
+    public func path(in directory: String, pid: Int32 = getpid()) -> String {
+        (directory as NSString).appendingPathComponent(prefix + String(pid) + suffix)
+    }
+
+    /// Removes the working files in `directory` left by processes that no longer run; returns their paths.
+    @discardableResult
+    public func removeStale(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
+            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+            guard middle.allSatisfy(\.isWholeNumber), let pid = Int32(middle), pid > 0, pid != getpid() else { continue }
+            // kill(pid, 0) fails with ESRCH only when no such process exists.
+            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = (directory as NSString).appendingPathComponent(name)
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        }
+        return removed
+    }
+}
