@@ -30,19 +30,31 @@ static int install(int signo, void (*handler)(int)) {
     return sigaction(signo, &action, NULL);
 }
 
+// A signal the process was started with ignored stays ignored (`nohup beattag scan … &`, or a
+// non-interactive shell's background job for SIGINT): taking it over would let a logout stop a
+// scan that was meant to outlive it.
+static const int routed[] = {SIGINT, SIGTERM, SIGHUP};
+static int taken[3] = {0, 0, 0};
+
 int bt_signal_pipe_install(void) {
     if (pipe_fds[0] < 0) {
         if (pipe2(pipe_fds, O_CLOEXEC) != 0) return -1;
         // The handler must never block: a full pipe drops the byte rather than hang the thread.
         fcntl(pipe_fds[1], F_SETFL, fcntl(pipe_fds[1], F_GETFL) | O_NONBLOCK);
     }
-    // SIGHUP too: a closed terminal stops a render or a tag write as cleanly as Ctrl-C.
-    if (install(SIGINT, on_signal) != 0 || install(SIGTERM, on_signal) != 0 || install(SIGHUP, on_signal) != 0) return -1;
+    for (int i = 0; i < 3; i++) {
+        struct sigaction old;
+        if (sigaction(routed[i], NULL, &old) != 0) return -1;
+        if (old.sa_handler == SIG_IGN && !taken[i]) continue;
+        if (install(routed[i], on_signal) != 0) return -1;
+        taken[i] = 1;
+    }
     return pipe_fds[0];
 }
 
 void bt_signal_pipe_restore(void) {
-    install(SIGINT, SIG_DFL);
-    install(SIGTERM, SIG_DFL);
-    install(SIGHUP, SIG_DFL);
+    for (int i = 0; i < 3; i++) {
+        if (taken[i]) install(routed[i], SIG_DFL);
+        taken[i] = 0;
+    }
 }

@@ -64,7 +64,7 @@ struct TagCommand: ParsableCommand {
         for file in files {
             if stop.value { throw ExitCode(130) }
             do {
-                var written: (path: String, bpmTag: Double?)?
+                var written: (path: String, file: BPMTagWriter.WrittenFile)?
                 if let change {
                     // With --write the file is tagged first, inside the catalog's transaction: a
                     // write that fails leaves the catalog as it was.
@@ -80,7 +80,12 @@ struct TagCommand: ParsableCommand {
                     guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
                     written = try writeTag(found, file: file, console: console)
                 }
-                if let written { try catalog.noteTagWritten(path: written.path, bpmTag: written.bpmTag) }
+                if let written {
+                    do { try catalog.noteTagWritten(path: written.path, file: written.file) } catch {
+                        throw BPMTagWriteError.failed("tag written, but the catalog could not record the new file "
+                                                      + "(\(CatalogError.userFacing(error))): scan it before writing to it again")
+                    }
+                }
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")
@@ -90,11 +95,12 @@ struct TagCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// Writes (or with --dry-run shows) the record's BPM into its file; the path and the tag's
-    /// value when the file was rewritten.
-    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, bpmTag: Double?)? {
+    /// Writes (or with --dry-run shows) the record's BPM into its file; the path and what the
+    /// rewritten file now is, when it was rewritten. A dry run makes every check the write would.
+    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, file: BPMTagWriter.WrittenFile)? {
         guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
         try BPMTagWriter.checkUnchangedSinceScan(record)
+        _ = try BPMTagWriter.replaceableFile(record.path)
         let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
         if dryRun {
             console.print("\(file): would write \(plan.changeText)")
@@ -104,8 +110,8 @@ struct TagCommand: ParsableCommand {
             console.print("\(file): BPM tag already \"\(plan.newValue)\"")
             return nil
         }
-        try BPMTagWriter.write(plan)
+        let written = try BPMTagWriter.write(plan)
         console.print("\(file): wrote \(plan.changeText)")
-        return (record.path, Double(plan.newValue))
+        return (record.path, written)
     }
 }

@@ -45,16 +45,19 @@ final class InterruptHandler: @unchecked Sendable {
             let got = read(fd, &byte, 1)
             if got < 0, errno == EINTR { continue }
             guard got == 1 else { return }
-            lock.withLock { current }?.signalled()
+            lock.withLock { current }?.signalled(Int32(byte))
         }
     }
 
-    private func signalled() {
+    /// A closed terminal sends SIGHUP more than once (the shell forwards it, then the kernel sends
+    /// it to the foreground group): only Ctrl-C or SIGTERM again quits at once, and nothing is
+    /// written to a terminal that is gone.
+    private func signalled(_ signal: Int32) {
         count += 1
         if count == 1 {
-            console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n")
+            if signal != SIGHUP { console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n") }
             onInterrupt()
-        } else {
+        } else if signal != SIGHUP {
             exit(130)
         }
     }

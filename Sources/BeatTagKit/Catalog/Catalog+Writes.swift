@@ -53,22 +53,20 @@ extension Catalog {
         return edited
     }
 
-    /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime and
-    /// fingerprint as they are now and the BPM tag it carries, as a scan would read them, so that the
-    /// next scan finds it unchanged instead of analysing it again, and a later write knows it for the
-    /// scanned file.
-    public func noteTagWritten(path: String, bpmTag: Double?) throws {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return }
-        let size = Int64(st.st_size), modified = FileWalker.mtime(st), fingerprint = Fingerprint.of(path: path, size: size)
+    /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime,
+    /// fingerprint and BPM tag as the verified copy had them before it took the file's name, as a
+    /// scan would read them, so that the next scan finds it unchanged instead of analysing it again,
+    /// and a later write knows it for the scanned file.
+    public func noteTagWritten(path: String, file: BPMTagWriter.WrittenFile) throws {
         try writeImmediately { db in
             guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return }
-            (record.fileSize, record.modifiedAt, record.fingerprint, record.bpmTag) = (size, modified, fingerprint, bpmTag)
+            (record.fileSize, record.modifiedAt, record.fingerprint, record.bpmTag) = (file.size, file.modifiedAt, file.fingerprint, file.bpmTag)
             record.chooseBPM()
             try db.execute(sql: """
                 UPDATE track SET fileSize = ?, modifiedAt = ?, fingerprint = ?, bpmTag = ?, bpm = ?, bpmSource = ?, bpmReason = ?
                 WHERE id = ?
-                """, arguments: [size, modified, fingerprint, bpmTag, record.bpm, record.bpmSource, record.bpmReason, record.id])
+                """, arguments: [file.size, file.modifiedAt, file.fingerprint, file.bpmTag, record.bpm, record.bpmSource,
+                                 record.bpmReason, record.id])
         }
     }
 

@@ -30,16 +30,16 @@ public enum M3U8Writer {
         return ["#EXTINF:\(seconds),\(oneLine(name))", location(of: t.path, base: base, absolute: absolute)]
     }
 
-    /// The entry's line: the path, relative or absolute; a path with a line break in it (legal in a
-    /// file name, but it would split the entry and could inject another) as a `file://` URI whose
-    /// breaks and percent signs are escaped, which players read as the same file.
+    /// The entry's line: the path, relative or absolute. A path with a line break in it (legal in a
+    /// file name, but it would split the entry and could inject another) goes as a `file://` URI,
+    /// breaks percent-escaped, which players read as the same file; a relative one that starts with
+    /// `#` gets `./` (players skip lines starting with `#` as comments).
     static func location(of path: String, base: String, absolute: Bool) -> String {
-        guard path.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return absolute ? path : relativePath(from: base, to: path)
+        guard path.contains(where: \.isNewline) else {
+            let line = absolute ? path : relativePath(from: base, to: path)
+            return line.hasPrefix("#") ? "./" + line : line
         }
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "%")
-        return "file://" + (LexicalPath.clean(path).addingPercentEncoding(withAllowedCharacters: allowed) ?? path)
+        return "file://" + (LexicalPath.clean(path).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
     }
 
     public static func relativePath(from directory: String, to file: String) -> String {
@@ -54,6 +54,6 @@ public enum M3U8Writer {
 
     /// Playlist metadata lines cannot carry line breaks.
     static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 }

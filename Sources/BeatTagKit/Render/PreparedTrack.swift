@@ -54,7 +54,12 @@ struct PreparedTrack {
         do {
             return try decodeExcerptOrThrow(path, from: from, to: to)
         } catch let error as DecodeError {
-            throw PrepareError(description: "\(path): \(error) (changed or gone since the last scan? scan it again)")
+            switch error {
+            case .decoderMissing, .notAudio, .noAudioStream:
+                throw PrepareError(description: "\(path): \(error)")
+            case .notFound, .cannotOpen, .readFailed, .empty:
+                throw PrepareError(description: "\(path): \(error) (changed or gone since the last scan? scan it again)")
+            }
         }
     }
 

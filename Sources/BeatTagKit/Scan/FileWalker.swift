@@ -23,6 +23,7 @@ public enum FileWalker {
         var result = Result()
         var visitedDirs = Set<Identity>()
         var seenFiles = Set<Identity>()
+        var files: [(path: String, st: stat)] = []
         for root in roots {
             let absolute = absolutePath(root)
             var st = stat()
@@ -35,15 +36,20 @@ public enum FileWalker {
                 walkDirectory(absolute, sidecar: inherited, visited: &visitedDirs, seen: &seenFiles, into: &result)
                 result.walkedRoots.append(absolute)
             } else {
-                // A single file named on the command line is taken whatever it is called.
-                let dir = (absolute as NSString).deletingLastPathComponent
-                let sidecar = sidecarsAbove(dir, problems: &result.problems)
-                let sidecarHere = loadSidecar(dir, problems: &result.problems) ?? sidecar
-                result.fileRoots.append(absolute)
-                // Also under a folder root given before it: one file, counted once.
-                guard seenFiles.insert(Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else { continue }
-                result.files.append(FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecarHere))
+                files.append((absolute, st))
             }
+        }
+        // Files named on the command line, after the folders: one also found in a folder walk under
+        // the same path is that file. (Under another path, a link, it stays a file of its own, as
+        // before: the folder's path must not be the one left out, or its row would go missing.)
+        for (absolute, st) in files {
+            result.fileRoots.append(absolute)
+            guard !result.files.contains(where: { $0.path == absolute }) else { continue }
+            // A single file named on the command line is taken whatever it is called.
+            let dir = (absolute as NSString).deletingLastPathComponent
+            let sidecar = sidecarsAbove(dir, problems: &result.problems)
+            let sidecarHere = loadSidecar(dir, problems: &result.problems) ?? sidecar
+            result.files.append(FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecarHere))
         }
         return result
     }
@@ -51,21 +57,28 @@ public enum FileWalker {
     private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, visited: inout Set<Identity>,
                                       seen: inout Set<Identity>, into result: inout Result) {
         var st = stat()
-        guard stat(dir, &st) == 0 else { return }
+        guard stat(dir, &st) == 0 else {
+            if errno != ENOENT { unreadable(dir, because: String(cString: strerror(errno)), into: &result) }
+            return
+        }
         guard visited.insert(Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))).inserted else { return }
         let sidecar = loadSidecar(dir, problems: &result.problems) ?? inherited
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         } catch {
-            result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(describe(error)) (what the catalog holds under it is left as it is)"))
-            result.unreadableFolders.append(dir)
+            unreadable(dir, because: describe(error), into: &result)
             return
         }
         for name in names where !name.hasPrefix(".") {
             let path = (dir as NSString).appendingPathComponent(name)
             var entry = stat()
             guard stat(path, &entry) == 0 else {
+                // A folder that can be listed but not searched (mode r--) lets no entry be looked at.
+                if errno == EACCES {
+                    unreadable(dir, because: String(cString: strerror(EACCES)), into: &result)
+                    return
+                }
                 var link = stat()
                 if lstat(path, &link) == 0 { result.problems.append(ScanProblem(path: path, message: "broken symbolic link")) }
                 continue
@@ -81,6 +94,14 @@ public enum FileWalker {
                 continue
             }
         }
+    }
+
+    /// A folder the walk could not look into: said once, and what the catalog holds under it is not
+    /// called missing (`Result.unreadableFolders`).
+    private static func unreadable(_ dir: String, because reason: String, into result: inout Result) {
+        guard !result.unreadableFolders.contains(dir) else { return }
+        result.unreadableFolders.append(dir)
+        result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(reason) (what the catalog holds under it is left as it is)"))
     }
 
     /// The nearest sidecar in a folder's parents (a scan of a subfolder keeps the library's declaration).

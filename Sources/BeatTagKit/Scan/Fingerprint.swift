@@ -22,3 +22,15 @@ public enum Fingerprint {
         return String(format: "%016llx", hash.value)
     }
 }
+
+extension TrackRecord {
+    /// Whether a file of this size and mtime at `path` is the one this row describes: the same size
+    /// and mtime, or the same size and fingerprint (touched, not changed). Used by a scan to skip a
+    /// file and by `tag --write` to refuse one that changed since.
+    func describesFile(size: Int64, modifiedAt: Double, path: String) -> Bool {
+        guard fileSize == size else { return false }
+        if self.modifiedAt == modifiedAt { return true }
+        guard let stored = fingerprint else { return false }
+        return stored == Fingerprint.of(path: path, size: size)
+    }
+}

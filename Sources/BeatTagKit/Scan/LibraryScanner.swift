@@ -70,9 +70,8 @@ public final class LibraryScanner: @unchecked Sendable {
         let present = existing.filter { $0.state != .missing }.map(\.path)
         for root in options.roots.map(FileWalker.absolutePath) {
             let catalogued = present.filter { $0.isInside(folder: root) }.count
-            guard catalogued > 0 else { continue }
+            guard catalogued > 0, !walk.fileRoots.contains(root) else { continue }
             let kept = "\(catalogued) catalogued track\(catalogued == 1 ? "" : "s") under it kept as they are"
-            if walk.fileRoots.contains(root) { continue }
             if !walk.walkedRoots.contains(root) {
                 // Not there at all: replace the walk's plain "no such file or folder".
                 walk.problems.removeAll { $0.path == root }
@@ -217,8 +216,6 @@ public final class LibraryScanner: @unchecked Sendable {
         // Decoded before recordings were fingerprinted: decoded again, once, for its print.
         if let withPrints, row.state == .analysed, let id = row.id, !withPrints.contains(id) { return false }
         if let stored = row.decoder, let library = DecoderLibrary(identity: stored), library.isAvailable, stored != library.identity { return false }
-        if row.modifiedAt == file.modifiedAt { return true }
-        guard let stored = row.fingerprint, stored == Fingerprint.of(path: file.path, size: file.size) else { return false }
-        return true
+        return row.describesFile(size: file.size, modifiedAt: file.modifiedAt, path: file.path)
     }
 }

@@ -6,7 +6,9 @@ import Glibc
 /// A hidden file written beside its destination and renamed over it when complete (a tagged copy,
 /// a render in progress). Its name carries the writing process's id: a process killed before it
 /// could clean up (SIGKILL, a second Ctrl-C) leaves one behind, and the next writer of the same
-/// destination removes those whose process is gone. A live process's file is never touched.
+/// destination removes those whose process is gone from this machine and that nothing has written
+/// for an hour. The hour is for a folder shared with other machines (NFS, SMB), whose processes
+/// this one cannot see: a live writer keeps its file's mtime fresh.
 public struct WorkingFile: Sendable {
     /// The name is `prefix + pid + suffix`.
     public var prefix: String
@@ -27,9 +29,10 @@ public struct WorkingFile: Sendable {
         (directory as NSString).appendingPathComponent(prefix + String(pid) + suffix)
     }
 
-    /// Removes the working files in `directory` left by processes that no longer run; returns their paths.
+    /// Removes the working files in `directory` left by processes that no longer run and untouched
+    /// for `age` seconds; returns their paths.
     @discardableResult
-    public func removeStale(in directory: String) -> [String] {
+    public func removeStale(in directory: String, age: TimeInterval = 3600) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
@@ -38,6 +41,8 @@ public struct WorkingFile: Sendable {
             // kill(pid, 0) fails with ESRCH only when no such process exists.
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
+            var st = stat()
+            guard lstat(path, &st) == 0, Date().timeIntervalSince1970 - FileWalker.mtime(st) >= age else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
         }
         return removed

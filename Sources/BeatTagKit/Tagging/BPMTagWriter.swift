@@ -58,21 +58,20 @@ public enum BPMTagWriter {
                     oldMark: tags.properties[BPMTagMark.key]?.first)
     }
 
-    /// The file must still be the one the catalog describes (the scan's size and mtime, or its size
-    /// and fingerprint when only touched): a file replaced or edited since would get a BPM measured
-    /// on other audio.
+    /// The file must still be the one the catalog describes (`TrackRecord.describesFile`): a file
+    /// replaced or edited since its scan would get a BPM measured on other audio.
     public static func checkUnchangedSinceScan(_ record: TrackRecord) throws {
         var st = stat()
         guard stat(record.path, &st) == 0 else {
-            throw BPMTagWriteError.failed("\(record.path): \(String(cString: strerror(errno)).lowercased())")
+            throw BPMTagWriteError.failed(String(cString: strerror(errno)).lowercased())
         }
-        let size = Int64(st.st_size)
-        if size == record.fileSize, FileWalker.mtime(st) == record.modifiedAt { return }
-        if size == record.fileSize, let stored = record.fingerprint, stored == Fingerprint.of(path: record.path, size: size) { return }
-        throw BPMTagWriteError.failed("\(record.path) changed since it was scanned: scan it again (beattag scan) before writing its BPM")
+        guard record.describesFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st), path: record.path) else {
+            throw BPMTagWriteError.failed("changed since it was scanned: scan it again (beattag scan) before writing its BPM")
+        }
     }
 
-    public static func write(_ plan: Plan) throws {
+    @discardableResult
+    public static func write(_ plan: Plan) throws -> WrittenFile {
         let fm = FileManager.default
         // TagLib will put an ID3 tag on anything named .mp3: only files with an audio stream are tagged.
         guard let original = try? TagReader.read(path: plan.path), original.sampleRate != nil || original.durationSeconds != nil else {
@@ -80,7 +79,7 @@ public enum BPMTagWriter {
         }
         // A symbolic link is followed: the file it names is the one tagged (through a copy beside
         // it), and the link stays a link. Copying the link itself would tag the original in place.
-        let target = try resolvedFile(plan.path)
+        let target = try replaceableFile(plan.path)
         let directory = (target as NSString).deletingLastPathComponent
         let working = WorkingFile.taggedCopy(of: target)
         working.removeStale(in: directory)
@@ -105,35 +104,54 @@ public enum BPMTagWriter {
         guard try samplesEqual(target, copy, original: original) else {
             throw BPMTagWriteError.failed("the tagged copy does not decode to the same audio; file left unchanged")
         }
-        // Keep the original's permissions on the replacement.
-        if let attributes = try? fm.attributesOfItem(atPath: target), let mode = attributes[.posixPermissions] {
-            try? fm.setAttributes([.posixPermissions: mode], ofItemAtPath: copy)
+        // Keep the original's permissions and owner on the replacement.
+        var before = stat()
+        if stat(target, &before) == 0 {
+            chmod(copy, before.st_mode & 0o7777)
+            if before.st_uid != geteuid() || before.st_gid != getegid() { _ = chown(copy, before.st_uid, before.st_gid) }
         }
+        // What the catalog records of the file is read off the verified copy, before it takes the name.
+        var st = stat()
+        guard stat(copy, &st) == 0 else { throw BPMTagWriteError.failed("the tagged copy vanished; file left unchanged") }
+        let facts = WrittenFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st),
+                                fingerprint: Fingerprint.of(path: copy, size: Int64(st.st_size)), bpmTag: readBack.flatMap(TagReader.parseBPM))
         guard rename(copy, target) == 0 else {
             throw BPMTagWriteError.failed("cannot replace \(plan.path): \(String(cString: strerror(errno)))")
         }
         replaced = true
+        return facts
     }
 
-    /// The regular file `path` names, symbolic links followed. A file with other hard links is
-    /// refused: the tagged copy renamed over this name would leave the other names with the old
-    /// file, two files where the user had one.
-    static func resolvedFile(_ path: String) throws -> String {
-        guard let resolved = realpath(path, nil) else {
-            throw BPMTagWriteError.failed("cannot follow \(path): \(String(cString: strerror(errno)))")
+    /// The file as `write` left it: what a scan would record of it.
+    public struct WrittenFile: Sendable, Equatable {
+        public var size: Int64
+        public var modifiedAt: Double
+        public var fingerprint: String?
+        public var bpmTag: Double?
+    }
+
+    /// The regular file `path` names (symbolic links followed), if a tagged copy may replace it. A
+    /// file with other hard links is refused (the copy renamed over this name would leave the other
+    /// names with the old file: two files where the user had one), and so is a read-only file (no
+    /// write permission bit set: root could replace it, but the user said not to) and another user's
+    /// file that this process cannot give back to its owner.
+    public static func replaceableFile(_ path: String) throws -> String {
+        guard let target = LexicalPath.resolved(path) else {
+            throw BPMTagWriteError.failed("cannot follow the path: \(String(cString: strerror(errno)).lowercased())")
         }
-        defer { free(resolved) }
-        let target = String(cString: resolved)
         var st = stat()
         guard stat(target, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            throw BPMTagWriteError.failed("\(path) is not a regular file; not tagging it")
+            throw BPMTagWriteError.failed("not a regular file; not tagging it")
         }
-        guard access(target, W_OK) == 0 else {
-            throw BPMTagWriteError.failed("\(path) is read-only (no write permission); not tagging it")
+        guard st.st_mode & 0o222 != 0, geteuid() == 0 || access(target, W_OK) == 0 else {
+            throw BPMTagWriteError.failed("read-only (no write permission); not tagging it")
         }
         guard st.st_nlink <= 1 else {
-            throw BPMTagWriteError.failed("\(path) has \(st.st_nlink) hard links: tagging writes a new file, which would leave "
-                                          + "the other names with the old one; not tagging it")
+            throw BPMTagWriteError.failed("\(st.st_nlink) names (hard links) share this file: tagging writes a new file, which "
+                                          + "would leave the other names with the old one; not tagging it")
+        }
+        guard st.st_uid == geteuid() || geteuid() == 0 else {
+            throw BPMTagWriteError.failed("belongs to another user: the tagged file would become yours; not tagging it")
         }
         return target
     }

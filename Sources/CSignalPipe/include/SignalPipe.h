@@ -2,11 +2,11 @@
 #define BEATTAG_SIGNAL_PIPE_H
 
 /// Routes SIGINT, SIGTERM and SIGHUP into a pipe: the handler only write()s the signal number (async-signal-
-/// safe), and an ordinary thread reads it. Returns the pipe's read end (the same one on every call),
+/// safe), and an ordinary thread reads it. A signal ignored when the process started (nohup) stays ignored. Returns the pipe's read end (the same one on every call),
 /// or -1 with errno set.
 int bt_signal_pipe_install(void);
 
-/// Gives SIGINT, SIGTERM and SIGHUP back their default action (the pipe stays open for the next install).
+/// Gives the signals it took their default action back (the pipe stays open for the next install).
 void bt_signal_pipe_restore(void);
 
 #endif

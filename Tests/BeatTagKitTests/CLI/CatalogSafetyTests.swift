@@ -169,19 +169,48 @@ final class CatalogSafetyTests: XCTestCase {
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
         let file = try files(music)[0]
-        for roots in [[file], [file], [music, file], [file, music]] {
+        // A link to that file from outside the folder: under its own path a file of its own, and the
+        // folder's row of it stays present whichever root comes first.
+        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link.flac")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        for (roots, found) in [([file], 1), ([music, file], 3), ([file, music], 3), ([link, music], 4), ([music, link], 4)] {
             let result = try runBeattag(["scan"] + roots + ["--catalog", catalog, "--json"])
             XCTAssertEqual(result.status, 0, "\(roots): \(result.stderr)")
             XCTAssertFalse(result.stderr.contains("unmounted"), result.stderr)
             let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8))
-            XCTAssertEqual(summary.found, roots.count == 1 ? 1 : 3, "\(roots)")
-            XCTAssertEqual(summary.missing, 0)
+            XCTAssertEqual(summary.found, found, "\(roots)")
+            XCTAssertEqual(summary.missing, 0, "\(roots)")
+            XCTAssertEqual(try Catalog(path: catalog).allTracks().filter { $0.state == .missing }.map(\.path), [], "\(roots)")
         }
-        XCTAssertEqual(try Catalog(path: catalog).allTracks().filter { $0.state == .missing }.count, 0)
     }
 
-    /// Tracks in a folder the scan could not read are not missing: nothing looked at them.
+    /// Tracks in a folder the scan could not read are not missing: nothing looked at them. The
+    /// catalog's rule, whoever runs the test.
+    func testTracksInAFolderThatCannotBeReadAreSparedByTheCatalog() throws {
+        let (music, sub, _, catalog) = try libraryWithSubfolder()
+        let store = try Catalog(path: catalog)
+        XCTAssertEqual(try store.markMissing(under: [music], except: [], sparing: [sub], now: 1), 2)
+        XCTAssertEqual(try store.allTracks().filter { $0.state == .missing }.map(\.path), try files(music).filter { $0 != sub })
+    }
+
+    /// The scan's side: a folder that cannot be listed, and one that can be listed but not searched
+    /// (mode r--), are said once and their tracks stay. Root reads every folder: run as a user.
     func testTracksInAFolderThatCannotBeReadAreNotMarkedMissing() throws {
+        guard getuid() != 0 else { throw XCTSkip("root reads every folder") }
+        let (music, sub, inside, catalog) = try libraryWithSubfolder()
+        for mode: mode_t in [0, 0o444] {
+            chmod(sub, mode)
+            defer { chmod(sub, 0o755) }
+            let result = try runBeattag(["scan", music, "--catalog", catalog, "--json"])
+            XCTAssertEqual(result.status, 1)
+            XCTAssertEqual(result.stderr.components(separatedBy: "cannot read folder").count - 1, 1, result.stderr)
+            XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)).missing, 0)
+            XCTAssertEqual(try Catalog(path: catalog).track(path: inside)?.state, .analysed)
+        }
+    }
+
+    /// Three files, one of them in music/sub, scanned.
+    private func libraryWithSubfolder() throws -> (music: String, sub: String, inside: String, catalog: String) {
         let music = try library(3)
         let sub = (music as NSString).appendingPathComponent("sub")
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
@@ -189,21 +218,7 @@ final class CatalogSafetyTests: XCTestCase {
         try FileManager.default.moveItem(atPath: try files(music)[0], toPath: inside)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
-        // The catalog's own rule, whoever runs the test (root reads any folder).
-        let store = try Catalog(path: catalog)
-        XCTAssertEqual(try store.markMissing(under: [music], except: [], sparing: [sub], now: 1), 2)
-        XCTAssertEqual(try store.allTracks().filter { $0.state == .missing }.map(\.path), try files(music).filter { $0 != sub })
-        guard getuid() != 0 else { return }
-        // And the scan's, where a folder can be made unreadable.
-        let again = (try temporaryDirectory(self) as NSString).appendingPathComponent("again.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", again]).status, 0)
-        chmod(sub, 0)
-        defer { chmod(sub, 0o755) }
-        let result = try runBeattag(["scan", music, "--catalog", again, "--json"])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("cannot read folder"), result.stderr)
-        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)).missing, 0)
-        XCTAssertEqual(try Catalog(path: again).track(path: inside)?.state, .analysed)
+        return (music, sub, inside, catalog)
     }
 
     /// `tag --write` writes a BPM only into the file the catalog measured it on; after a write the
@@ -231,6 +246,18 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(stale.status, 1)
         XCTAssertTrue(stale.stderr.contains("changed since it was scanned"), stale.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: second)), before)
+
+        // A file with a second name is refused, by a dry run too, and neither name changes.
+        let twin = (music as NSString).appendingPathComponent("twin.flac")
+        try FileManager.default.linkItem(atPath: first, toPath: twin)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: first))
+        for extra in [["--dry-run"], []] {
+            let linked = try runBeattag(["tag", first, "--write", "--catalog", catalog] + extra)
+            XCTAssertEqual(linked.status, 1, "\(extra)")
+            XCTAssertTrue(linked.stderr.contains("hard links"), linked.stderr)
+            XCTAssertFalse(linked.stdout.contains("would write"), linked.stdout)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: twin)), bytes)
     }
 
     func testEveryScanNamesEveryFailingFile() throws {

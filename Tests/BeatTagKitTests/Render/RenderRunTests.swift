@@ -154,8 +154,14 @@ final class RenderRunTests: XCTestCase {
         try interruptedRender(with: SIGINT)
     }
 
+    /// A closed terminal sends SIGHUP twice (the shell, then the kernel): still a clean stop.
     func testAClosedTerminalDuringAMusicRenderLeavesNothing() throws {
-        try interruptedRender(with: SIGHUP)
+        try interruptedRender(with: SIGHUP, twice: true)
+    }
+
+    /// Under nohup the hangup is ignored, as the user asked: the render goes on.
+    func testNohupKeepsARenderRunningThroughAHangup() throws {
+        try interruptedRender(with: SIGINT, nohupFirst: true)
     }
 
     /// A partial file that a render killed outright left behind goes with the next render to that name.
@@ -164,6 +170,7 @@ final class RenderRunTests: XCTestCase {
         let out = (dir as NSString).appendingPathComponent("run.flac")
         let stale = WorkingFile.partial(of: out).path(in: dir, pid: try deadProcessID())
         try Data("x".utf8).write(to: URL(fileURLWithPath: stale))
+        age(stale, by: 7200)
         let result = try runBeattag(["render", "--spm", "170", "--duration", "30s", "-o", out, "--seed", "1", "--catalog", catalog])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["run.flac", "run.cue"])
@@ -187,12 +194,18 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
-    private func interruptedRender(with signal: Int32) throws {
+    private func interruptedRender(with signal: Int32, twice: Bool = false, nohupFirst: Bool = false) throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("long.wav")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        process.arguments = ["render", "--spm", "170", "--duration", "6h", "-o", out, "--catalog", catalog]
+        let arguments = ["render", "--spm", "170", "--duration", "6h", "-o", out, "--catalog", catalog]
+        if nohupFirst {
+            process.executableURL = URL(fileURLWithPath: try requiredTool("nohup"))
+            process.arguments = [TestPaths.executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = arguments
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -200,6 +213,15 @@ final class RenderRunTests: XCTestCase {
         while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
         usleep(300_000)
         XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything")
+        if nohupFirst {
+            kill(process.processIdentifier, SIGHUP)
+            usleep(500_000)
+            XCTAssertTrue(process.isRunning, "a hangup under nohup must not stop the render")
+        }
+        if twice {
+            kill(process.processIdentifier, signal)
+            usleep(50_000)
+        }
         interrupt(process, with: signal)
         XCTAssertEqual(process.terminationStatus, 130)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")

@@ -120,9 +120,6 @@ func runBinary(_ arguments: [String], environment: [String: String] = [:]) throw
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
-/// The whole file as mono, through the decoder `AudioSources` chooses.
-/// Sends `signal` to a running process and waits for it to end, at most `seconds`: a signal the
-/// process lost fails the test at once instead of letting it run for hours.
 /// The id of a process that has run and exited (a pid no process holds now, short of reuse).
 func deadProcessID() throws -> Int32 {
     let finished = Process()
@@ -132,6 +129,15 @@ func deadProcessID() throws -> Int32 {
     return finished.processIdentifier
 }
 
+/// Sets a file's mtime `seconds` in the past (a working file nothing has written for that long).
+func age(_ path: String, by seconds: Double) {
+    let then = Date().timeIntervalSince1970 - seconds
+    var times = [timeval(tv_sec: Int(then), tv_usec: 0), timeval(tv_sec: Int(then), tv_usec: 0)]
+    utimes(path, &times)
+}
+
+/// Sends `signal` to a running process and waits for it to end, at most `seconds`: a signal the
+/// process lost fails the test at once instead of letting it run for hours.
 func interrupt(_ process: Process, with signal: Int32 = SIGINT, within seconds: TimeInterval = 30,
                file: StaticString = #filePath, line: UInt = #line) {
     kill(process.processIdentifier, signal)
@@ -144,6 +150,7 @@ func interrupt(_ process: Process, with signal: Int32 = SIGINT, within seconds: 
     process.waitUntilExit()
 }
 
+/// The whole file as mono, through the decoder `AudioSources` chooses.
 func decodeAll(_ path: String) throws -> [Float] {
     let decoder = try AudioSources.open(path: path)
     var samples: [Float] = []

@@ -125,25 +125,29 @@ final class BPMTagWriterTests: XCTestCase {
         try fm.linkItem(atPath: file, toPath: other)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         XCTAssertThrowsError(try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 152, decimals: false))) { error in
-            XCTAssertTrue("\(error)".contains("2 hard links"), "\(error)")
+            XCTAssertTrue("\(error)".contains("2 names (hard links)"), "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: other)), bytes)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), bytes)
     }
 
-    /// A working copy left by a process that is gone (killed mid-write) is removed by the next
-    /// write of that file; one of a running process is not touched.
+    /// A working copy left by a process that is gone (killed mid-write) and untouched for an hour is
+    /// removed by the next write of that file; one of a running process, or a fresh one (a writer on
+    /// another machine sharing the folder), is not touched.
     func testWorkingCopiesOfDeadProcessesAreSweptAndLiveOnesKept() throws {
         let dir = try temporaryDirectory(self)
         let file = (dir as NSString).appendingPathComponent("song.flac")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: file)
         let working = WorkingFile.taggedCopy(of: file)
-        let dead = working.path(in: dir, pid: try deadProcessID()), live = working.path(in: dir, pid: getppid())
+        let deadPID = try deadProcessID()
+        let dead = working.path(in: dir, pid: deadPID), live = working.path(in: dir, pid: getppid())
+        let fresh = working.path(in: dir, pid: try deadProcessID())
         let unrelated = (dir as NSString).appendingPathComponent(".beattag-rights")
-        for path in [dead, live, unrelated] { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+        for path in [dead, live, fresh, unrelated] { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+        for path in [dead, live, unrelated] { age(path, by: 7200) }
         try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 150, decimals: false))
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)),
-                       Set(["song.flac", (live as NSString).lastPathComponent, ".beattag-rights"]))
+                       Set(["song.flac", (live as NSString).lastPathComponent, (fresh as NSString).lastPathComponent, ".beattag-rights"]))
     }
 
     func testFailureLeavesTheFileUntouched() throws {
