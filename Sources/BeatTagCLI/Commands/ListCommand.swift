@@ -9,8 +9,8 @@ struct ListCommand: ParsableCommand {
         discussion: "Filters combine. Examples:\n  beattag list --min-bpm 165 --max-bpm 185\n  beattag list --state failed\n  beattag list --search \"daft punk\" --json",
         aliases: ["show"])
 
-    @Option(help: "Only tracks whose BPM in use is at least this.") var minBPM: Double?
-    @Option(help: "Only tracks whose BPM in use is at most this.") var maxBPM: Double?
+    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at least this.") var minBPM: Double?
+    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at most this.") var maxBPM: Double?
     @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
     var state: TrackState?
     @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
@@ -36,6 +36,7 @@ struct ListCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if let minBPM, let maxBPM, minBPM > maxBPM { throw ValidationError("--min-bpm \(minBPM.formatted()) is above --max-bpm \(maxBPM.formatted()): no track could match") }
     }
 
     func run() throws {

@@ -4,7 +4,7 @@ import Foundation
 
 /// Cadence rule and filters shared by `match` and `playlist`.
 struct MatchOptions: ParsableArguments {
-    @Option(help: "Running cadence in steps per minute (100–240).") var spm: Double
+    @Option(parsing: .unconditional, help: "Running cadence in steps per minute (100–240).") var spm: Double
     @OptionGroup var filters: MatchFilterOptions
     @OptionGroup var halfTime: HalfTimeOption
 
@@ -43,7 +43,7 @@ struct MatchFilterOptions: ParsableArguments {
     var excludedGenres: [String] = []
     @Option(name: .customLong("artist"), help: ArgumentHelp("Keep only these artists (repeatable).", valueName: "name"))
     var artists: [String] = []
-    @Option(help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
     var minConfidence: Double?
     @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
     var sources: [SourceType] = []

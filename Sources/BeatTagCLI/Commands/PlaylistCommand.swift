@@ -20,7 +20,7 @@ struct PlaylistCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: MatchOptions
-    @Option(help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds).") var duration: String
+    @Option(parsing: .unconditional, help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds).") var duration: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
     @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")

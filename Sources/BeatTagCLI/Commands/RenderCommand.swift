@@ -43,8 +43,8 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("A workout plan: 4x4, easy, tempo, progression or a TOML plan file (instead of --spm and --duration).", valueName: "plan"))
     var plan: String?
-    @Option(help: "Cadence in steps per minute (100–240).") var spm: Double?
-    @Option(help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String?
+    @Option(parsing: .unconditional, help: "Cadence in steps per minute (100–240).") var spm: Double?
+    @Option(parsing: .unconditional, help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String?
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Audio file to write (.flac, .ogg, .opus, .wav).", valueName: "file"))
     var output: String
     @Flag(help: "Add the metronome click to the music (accent every 8 beats).") var click = false

@@ -44,13 +44,17 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "If another scan is running on the catalog, stop at once (exit 2) instead of waiting for it.")
     var noWait = false
 
-    @Option(help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Files analysed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     @OptionGroup var catalogOption: CatalogOption
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
 
     func run() throws {
         let console = Console.current
@@ -63,7 +67,7 @@ struct ScanCommand: ParsableCommand {
         var options = ScanOptions(roots: paths, source: source, force: force)
         options.prune = prune
         options.waitForOtherScan = !noWait
-        if let jobs { options.workers = max(1, jobs) }
+        if let jobs { options.workers = jobs }
         let scanner = LibraryScanner(catalog: catalog, options: options)
         let progress = ProgressLine(console: console, enabled: console.stderrIsTerminal && !json)
         let catalogPath = catalog.path

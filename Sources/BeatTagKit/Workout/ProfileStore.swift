@@ -31,6 +31,11 @@ public enum ProfileStore {
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw StoreError(description: "\(path):\(error.source.begin.line): not valid TOML: \(error.description)")
         }
+        // A misspelt key (`resting_hr`) would silently leave its setting out: refused, as in plan files.
+        let known = ["max_hr", "rest_hr", "age", "zone_spm"]
+        if let unknown = table.keys.sorted().first(where: { !known.contains($0) }) {
+            throw StoreError(description: "\(path): unknown setting `\(unknown)` (a profile has \(known.joined(separator: ", ")))")
+        }
         func integer(_ key: String) throws -> Int? {
             guard let value = table[key] else { return nil }
             guard let n = value.int else { throw StoreError(description: "\(path): `\(key)` must be a whole number") }

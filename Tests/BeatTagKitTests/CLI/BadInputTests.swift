@@ -11,6 +11,14 @@ final class BadInputTests: XCTestCase {
             (["list", "--limit", "-1"], "--limit must be 0 or more"),
             (["match", "--spm", "175", "--limit", "-3"], "--limit must be 0 or more"),
             (["untagged", "--limit", "-2"], "--limit must be 0 or more"),
+            // Negative numbers are values, not options: the range is named, not "missing value".
+            (["match", "--spm", "-5"], "cadence -5 SPM is outside 100–240"),
+            (["render", "--spm", "-5", "--duration", "5m", "-o", "x.flac"], "cadence -5 SPM is outside 100–240"),
+            (["match", "--spm", "175", "--min-confidence", "-1"], "--min-confidence must be between 0 and 1"),
+            (["scan", ".", "--jobs", "-1"], "--jobs must be 1 or more"),
+            (["scan", ".", "--jobs", "0"], "--jobs must be 1 or more"),
+            (["tag", "x.flac", "--times", "-2"], "--times must be positive"),
+            (["list", "--min-bpm", "200", "--max-bpm", "100"], "--min-bpm 200 is above --max-bpm 100"),
         ]
         for (arguments, message) in cases {
             let result = try runBeattag(arguments + ["--catalog", catalog])

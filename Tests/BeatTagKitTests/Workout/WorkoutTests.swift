@@ -78,6 +78,12 @@ final class ZonesTests: XCTestCase {
         let broken = try runBeattag(["zones", "--profile", profile])
         XCTAssertEqual(broken.status, 1)
         XCTAssertTrue(broken.stderr.contains("max_hr"), broken.stderr)
+        // A misspelt setting is named, not silently left out (zones without the resting rate).
+        try "max_hr = 190\nresting_hr = 50\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let misspelt = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(misspelt.status, 1)
+        XCTAssertTrue(misspelt.stderr.contains("unknown setting `resting_hr`") && misspelt.stderr.contains("rest_hr"), misspelt.stderr)
+        XCTAssertEqual(misspelt.stderr.split(separator: "\n").count, 1, misspelt.stderr)
     }
 }
 
