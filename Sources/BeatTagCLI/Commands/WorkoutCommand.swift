@@ -75,9 +75,14 @@ struct WorkoutCommand: ParsableCommand {
             let segments = short.filter { $0.spm == spm }
             let under = segments.map { $0.plannedSeconds - $0.filledSeconds }.reduce(0, +)
             let named = segments.map { "\"\($0.segment.name)\" \(DurationText.clock($0.filledSeconds)) of \(DurationText.clock($0.plannedSeconds))" }
-            console.problem(String(format: "%g SPM is short by %@ (%@): %d tracks in the catalog fit %g SPM within ±%g%%; "
+            // Tracks that fit but play in other segments are said apart: "scan more music" alone reads
+            // as if they were not there.
+            let taken = segments.map(\.takenElsewhere).max() ?? 0
+            let elsewhere = taken > 0 ? String(format: ", %d of them already in other segments (a track plays once)", taken) : ""
+            console.problem(String(format: "%g SPM is short by %@ (%@): %d tracks in the catalog fit %g SPM within ±%g%%%@; "
                                    + "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music",
-                                   spm, DurationText.clock(under), named.joined(separator: ", "), segments[0].available, spm, filters.maxShift))
+                                   spm, DurationText.clock(under), named.joined(separator: ", "), segments[0].available, spm, filters.maxShift,
+                                   elsewhere))
         }
         if workout.isShort { try shortOption.exitIfShort() }
     }

@@ -26,6 +26,8 @@ public struct WorkoutBuilder {
         public var filledSeconds: Double { tracks.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         /// Tracks in the catalog that fit this cadence at all (before the workout's other segments took theirs).
         public var available: Int
+        /// Of those, how many play in the workout's other segments (a recording plays once).
+        public var takenElsewhere = 0
         /// Filled more than 5% under its length (`RunShortfall`).
         public var isShort: Bool { RunShortfall.isShort(music: filledSeconds, planned: plannedSeconds) }
     }
@@ -99,8 +101,10 @@ public struct WorkoutBuilder {
         let filled = plan.segments.indices.map { index -> FilledSegment in
             let ordered = PlaylistBuilder.spreadArtists(chosen[index], after: recentArtists)
             recentArtists = Array((recentArtists + ordered.map(PlaylistBuilder.artistKey)).suffix(2))
+            let elsewhere = Set(plan.segments.indices.filter { $0 != index }.flatMap { chosen[$0].map(\.track.contentIdentity) })
             return FilledSegment(segment: plan.segments[index], spm: spms[index], cue: CueText.text(segmentAt: index, of: plan, spm: spms[index]),
-                                 tracks: ordered, available: matches[index].count)
+                                 tracks: ordered, available: matches[index].count,
+                                 takenElsewhere: matches[index].filter { elsewhere.contains($0.track.contentIdentity) }.count)
         }
         return Workout(plan: plan, segments: filled)
     }

@@ -329,6 +329,20 @@ final class WorkoutCommandTests: XCTestCase {
         XCTAssertEqual(try catalog.track(path: fits[1].path)?.rating, nil)
     }
 
+    /// Tracks that fit a cadence but already play in other segments are said to, not counted as if
+    /// more music were all it took.
+    func testTheShortfallSaysWhichTracksPlayElsewhere() throws {
+        let dir = try temporaryDirectory(self)
+        let planPath = (dir as NSString).appendingPathComponent("twice.toml")
+        try "[[segments]]\nname = \"long\"\nminutes = 300\nspm = 175\n\n[[segments]]\nname = \"again\"\nminutes = 4\nspm = 175\n"
+            .write(toFile: planPath, atomically: true, encoding: .utf8)
+        let (result, document) = try workout([planPath, "--max-hr", "190"])
+        XCTAssertEqual(result.status, 3)
+        let doc = try XCTUnwrap(document)
+        XCTAssertTrue(doc.segments[1].short)
+        XCTAssertTrue(result.stderr.contains("already in other segments (a track plays once)"), result.stderr)
+    }
+
     func testShortWorkoutIsStillWrittenWithTheShortfall() throws {
         let dir = try temporaryDirectory(self)
         let planPath = (dir as NSString).appendingPathComponent("slow.toml")
