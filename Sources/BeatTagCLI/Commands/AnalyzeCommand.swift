@@ -39,6 +39,10 @@ struct AnalyzeCommand: ParsableCommand {
         var failures = 0
         for file in files {
             do {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+                    throw CommandFailure("a folder: analyze reads files (beattag scan catalogues a folder)")
+                }
                 let (info, result) = try AudioFileAnalysis.analyse(path: file)
                 if json {
                     try console.printJSON(Line(path: file, bpm: result.bpm, confidence: Rounding.decimals(result.confidence, 3),

@@ -103,8 +103,11 @@ struct RenderCommand: ParsableCommand {
         // The run: one cadence for the whole length, or a plan's segments.
         let sampleRate = MixFormat(path: output)!.sampleRate
         let segments: [RunSegment]
+        var planTitle: String?  // the plan's own name (a plan file's `name`), for the CUE sheet
         if let planName = plan {
-            segments = RunSchedule.segments(of: try PlanArgument.load(planName), profile: try profile.resolve(console: console), cues: !noCues)
+            let loaded = try PlanArgument.load(planName)
+            planTitle = loaded.name
+            segments = RunSchedule.segments(of: loaded, profile: try profile.resolve(console: console), cues: !noCues)
         } else {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }
@@ -138,7 +141,7 @@ struct RenderCommand: ParsableCommand {
         let cue = CueSheet.text(for: result.timeline, audioFile: output,
                                 titles: entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
                                 performers: entries.map { $0.track.artist },
-                                title: plan.map { "beattag workout \"\($0)\"" })
+                                title: planTitle.map { "beattag workout \"\($0)\"" })
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output)) } catch { console.problem("\(error)") }
         let leftOut = plans.flatMap(\.leftOut)
         for item in leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }

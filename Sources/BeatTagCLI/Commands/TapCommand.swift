@@ -18,15 +18,16 @@ struct TapCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        guard console.stdinIsTerminal else {
-            throw CommandFailure("tap needs a terminal to read your taps; in scripts use `beattag tag FILE --bpm N`", code: 2)
-        }
+        // The file first: a wrong name is the answer whether or not there is a terminal.
         let catalog = try catalogOption.open(create: false)
         let record: TrackRecord
         do {
             guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
             record = found
         } catch { throw CommandFailure("\(file): \(CatalogError.userFacing(error))") }
+        guard console.stdinIsTerminal else {
+            throw CommandFailure("tap needs a terminal to read your taps; in scripts use `beattag tag FILE --bpm N`", code: 2)
+        }
         console.print("Tapping \(record.displayName())" + (record.bpm.map { String(format: " (now %.1f BPM, %@)", $0, record.bpmSource?.rawValue ?? "") } ?? ""))
         console.print("Enter/Space on each beat · s save · q quit")
         var original = termios()

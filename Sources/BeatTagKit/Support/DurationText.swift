@@ -12,9 +12,12 @@ public enum DurationText {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let seconds = Double(t), seconds > 0 { return seconds }
         if t.contains(":") {
-            let parts = t.split(separator: ":").map { Double($0) }
+            let parts = t.split(separator: ":", omittingEmptySubsequences: false).map { Double($0) }
             guard parts.allSatisfy({ $0 != nil }), (2...3).contains(parts.count) else { return nil }
-            return parts.reduce(0) { $0 * 60 + $1! }
+            // Minutes and seconds after the first field are clock digits: 1:99 is a typo, not 2:39.
+            guard parts.dropFirst().allSatisfy({ $0! >= 0 && $0! < 60 }), parts[0]! >= 0 else { return nil }
+            let total = parts.reduce(0) { $0 * 60 + $1! }
+            return total > 0 ? total : nil
         }
         var total = 0.0
         var number = ""

@@ -105,6 +105,15 @@ final class RunnerCLITests: XCTestCase {
         let result = try runBeattag(["tap", (library as NSString).appendingPathComponent("rock-150.flac"), "--catalog", catalog])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("tap needs a terminal"), result.stderr)
+        // A wrong name is said first, terminal or not.
+        let missing = (library as NSString).appendingPathComponent("nonexistent.flac")
+        let wrong = try runBeattag(["tap", missing, "--catalog", catalog])
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stderr.contains("nonexistent.flac: no such file"), wrong.stderr)
+        // analyze reads files; a folder is said to be one.
+        let folder = try runBeattag(["analyze", library])
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.contains("\(library): a folder: analyze reads files"), folder.stderr)
     }
 
     func testUntaggedStatsAndNoMatchExplanation() throws {

@@ -75,6 +75,11 @@ final class PlaylistBuilderTests: XCTestCase {
         XCTAssertEqual(DurationText.seconds("2400"), 2400)
         XCTAssertNil(DurationText.seconds("forty"))
         XCTAssertNil(DurationText.seconds("0"))
+        XCTAssertEqual(DurationText.seconds("90:00"), 5400, "minutes may pass 59 when they lead")
+        XCTAssertNil(DurationText.seconds("1:99"), "a typo, not 2:39")
+        XCTAssertNil(DurationText.seconds("1:75:00"))
+        XCTAssertNil(DurationText.seconds("0:00"))
+        XCTAssertNil(DurationText.seconds("5::"))
     }
 }
 

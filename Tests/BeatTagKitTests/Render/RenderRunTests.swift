@@ -253,7 +253,7 @@ final class RenderWorkoutTests: XCTestCase {
         let fixtures = try ScannedFixtures(self)
         let (dir, catalog) = (fixtures.folder, fixtures.catalog)
         let plan = (dir as NSString).appendingPathComponent("two.toml")
-        try "[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nzone = 3\n"
+        try "name = \"Two speeds\"\n\n[[segments]]\nname = \"house\"\nminutes = 0.5\nspm = 128\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nzone = 3\n"
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let out = (dir as NSString).appendingPathComponent("two.wav")
         // A fixed pick: aubio's tracker misreads (at 139) the 25 s it measures when they open on the
@@ -263,6 +263,9 @@ final class RenderWorkoutTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
         XCTAssertEqual(timeline.segments.map(\.spm), [128, 170])
+        // The CUE sheet is titled with the plan's name, not its file's path.
+        let cue = try String(contentsOfFile: CueSheet.path(besides: out), encoding: .utf8)
+        XCTAssertTrue(cue.contains("Two speeds") && !cue.contains("two.toml"), cue)
         XCTAssertEqual(timeline.segments[0].startSeconds, 0)
         XCTAssertEqual(timeline.segments[1].startSeconds, timeline.segments[0].endSeconds)
         for segment in timeline.segments {
