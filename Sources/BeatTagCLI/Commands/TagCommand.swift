@@ -40,6 +40,8 @@ struct TagCommand: ParsableCommand {
         guard changes <= 1 else { throw ValidationError("give one of --bpm, --clear, --double, --half, --times") }
         guard changes == 1 || write else { throw ValidationError("nothing to do: give --bpm, --clear, --double, --half, --times or --write") }
         if let times, !(times > 0) { throw ValidationError("--times must be positive") }
+        // Before any file is read: a BPM no track can have is a usage error, like every other bad value.
+        if let bpm, !TempoRanges.handSet.contains(bpm) { throw ValidationError("--bpm \(ManualBPMError.outOfRange(bpm))") }
         if dryRun && !write { throw ValidationError("--dry-run goes with --write") }
     }
 

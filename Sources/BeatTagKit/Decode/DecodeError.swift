@@ -30,7 +30,9 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     /// Decoder messages come as "Error : flac decoder lost sync." : keep the words.
     static func tidy(_ message: String) -> String {
         var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("Error :") { text = String(text.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        for prefix in ["Error :", "System error :"] where text.hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+        }
         while text.hasSuffix(".") { text.removeLast() }
         return text
     }

@@ -39,7 +39,8 @@ public final class MixFileWriter {
         info.channels = Int32(channels)
         info.format = format.sndfileFormat
         guard let handle = sf_open(temporary, Int32(SFM_WRITE), &info) else {
-            let reason = String(cString: sf_strerror(nil))
+            // libsndfile says "System error : No such file or directory." : keep the words, as decoders' messages are kept.
+            let reason = DecodeError.tidy(String(cString: sf_strerror(nil)))
             try? FileManager.default.removeItem(atPath: temporary)
             throw MixWriteError(description: "cannot write \(path): \(FileManager.default.isWritableFile(atPath: folder) ? reason : "folder \(folder) is not writable")")
         }

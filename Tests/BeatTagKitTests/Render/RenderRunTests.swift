@@ -227,6 +227,19 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")
     }
 
+    /// A file libsndfile cannot create (here a folder sits where this process's partial file goes)
+    /// is said in its words, without its "System error :" prefix.
+    func testAnOutputThatCannotBeCreatedIsSaidPlainly() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        try FileManager.default.createDirectory(atPath: WorkingFile.partial(of: out).path(in: dir), withIntermediateDirectories: false)
+        XCTAssertThrowsError(try MixFileWriter(path: out)) { error in
+            XCTAssertEqual("\(error)", "cannot write \(out): Is a directory")
+        }
+        XCTAssertEqual(DecodeError.tidy("System error : No such file or directory."), "No such file or directory")
+        XCTAssertEqual(DecodeError.tidy("Error : flac decoder lost sync."), "flac decoder lost sync")
+    }
+
     func testEmptyCatalogSaysSoAndWritesNothing() throws {
         let dir = try temporaryDirectory(self)
         let empty = (dir as NSString).appendingPathComponent("empty.sqlite")
