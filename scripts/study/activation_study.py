@@ -96,18 +96,19 @@ def labels(n, beats, radius=1):
 
 
 def track(novelty, period, tightness=400.0):
-    """`BeatTracker.track` (without the sub-frame refinement): beat times in seconds."""
+    """`BeatTracker.track` (without the sub-frame refinement): beat times in seconds. `period` in
+    frames: one for the whole clip, as beattag tracks, or one per frame (a tempo that moves)."""
     n = len(novelty)
-    lo_back = max(1, int(round(period * 0.5))); hi_back = max(lo_back + 1, int(round(period * 2)))
-    d = np.arange(lo_back, hi_back + 1)
-    penalty = np.zeros(hi_back + 1); penalty[lo_back:] = tightness * np.log(d / period) ** 2
+    periods = np.broadcast_to(np.asarray(period, dtype=float), (n,))
     score = np.zeros(n); back = -np.ones(n, dtype=int)
     for t in range(n):
-        lo = max(0, t - hi_back); hi = t - lo_back
+        p = periods[t]
+        lo_back = max(1, int(round(p * 0.5))); hi_back = max(lo_back + 1, int(round(p * 2)))
+        lo, hi = max(0, t - hi_back), t - lo_back
         best, arg = 0.0, -1
         if hi >= lo:
             taus = np.arange(lo, hi + 1)
-            candidate = score[taus] - penalty[t - taus]
+            candidate = score[taus] - tightness * np.log((t - taus) / p) ** 2
             k = int(np.argmax(candidate))
             if candidate[k] > best:
                 best, arg = candidate[k], taus[k]

@@ -51,26 +51,6 @@ def local_periods(curve, period, half=4.0, step=1.0, span=0.06):
     return np.interp(np.arange(n), centres, smooth)
 
 
-def track_local(novelty, periods, tightness=400.0):
-    """The dynamic-programming tracker with a period per frame."""
-    n = len(novelty); score = np.zeros(n); back = -np.ones(n, dtype=int)
-    for t in range(n):
-        p = periods[t]; lo_back = max(1, int(round(p * 0.5))); hi_back = max(lo_back + 1, int(round(p * 2)))
-        lo, hi = max(0, t - hi_back), t - lo_back
-        best, arg = 0.0, -1
-        if hi >= lo:
-            taus = np.arange(lo, hi + 1)
-            candidate = score[taus] - tightness * np.log((t - taus) / p) ** 2
-            k = int(np.argmax(candidate))
-            if candidate[k] > best:
-                best, arg = candidate[k], taus[k]
-        score[t] = novelty[t] + best; back[t] = arg
-    t = int(np.argmax(score)); out = []
-    while t >= 0:
-        out.append(t); t = back[t]
-    return np.array(out[::-1]) / FPS + T0
-
-
 def acf_at(x, lag):
     x = x - x.mean(); k = int(np.floor(lag)); f = lag - k
     v = lambda j: np.dot(x[:-j], x[j:]) / np.dot(x, x)
@@ -105,7 +85,7 @@ def main():
                 r.setdefault(f"period x{scale:g}", []).append(beat_f(track(mean, period * scale), beats))
                 r.setdefault(f"x{scale:g} searched", []).append(beat_f(searched(mean, period * scale), beats))
             for span in (0.06, 0.03):
-                r.setdefault(f"local period ±{span:g}", []).append(beat_f(track_local(mean, local_periods(mean, period, span=span)), beats))
+                r.setdefault(f"local period ±{span:g}", []).append(beat_f(track(mean, local_periods(mean, period, span=span)), beats))
             curves = [b, a, mean]
             fs = [beat_f(track(c, period), beats) for c in curves]
             for name, value in zip(("body", "activation", "mean"), fs):
