@@ -21,17 +21,18 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup var options: MatchOptions
     @Option(parsing: .unconditional, help: "Show at most this many (default: 50 in the table, all with --json or --m3u8).") var limit: Int?
-    @Option(help: ArgumentHelp("Also write the matches (all, or --limit) as an M3U8 playlist.", valueName: "file")) var m3u8: String?
+    @Option(help: ArgumentHelp("Also write the matches (all, or --limit) as an M3U8 playlist; - writes it to stdout (the table on stderr).", valueName: "file")) var m3u8: String?
     @Flag(help: "Write absolute paths in the playlist.") var absolute = false
     @Flag(help: "JSON array instead of a table.") var json = false
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if json, let m3u8, PlaylistExport.isStandardOutput(m3u8) { throw ValidationError("--json and --m3u8 - both write to stdout: choose one") }
     }
 
     func run() throws {
-        let console = Console.current
+        let console = Console.current.reportingOnStderr(m3u8.map(PlaylistExport.isStandardOutput) ?? false)
         let catalog = try catalogOption.open(create: false, access: m3u8 == nil ? .readOnly : .readWrite)
         let shown = limit ?? (json || m3u8 != nil ? nil : 50)
         let matches: [CadenceMatch]
@@ -50,7 +51,7 @@ struct MatchCommand: ParsableCommand {
         if let m3u8 {
             do {
                 try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
-                                         catalog: catalog, at: Date().timeIntervalSince1970)
+                                         catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeOut)
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
@@ -67,6 +68,6 @@ struct MatchCommand: ParsableCommand {
             console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
                          doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
         }
-        console.print(footer + (m3u8.map { "; playlist written to \($0)" } ?? ""))
+        console.print(footer + (m3u8.map { "; playlist written to \(PlaylistExport.isStandardOutput($0) ? "stdout" : $0)" } ?? ""))
     }
 }

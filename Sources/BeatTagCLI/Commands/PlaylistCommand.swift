@@ -17,11 +17,12 @@ struct PlaylistCommand: ParsableCommand {
             Examples:
               beattag playlist --spm 175 --duration 40m -o run.m3u8
               beattag playlist --spm 168 --duration 1h --fresh --seed 7 -o long-run.m3u8
+              beattag playlist --spm 175 --duration 30m -o - | mpv --playlist=-
             """)
 
     @OptionGroup var options: MatchOptions
     @Option(parsing: .unconditional, help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds).") var duration: String
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8); - writes it to stdout (absolute paths, the summary on stderr).", valueName: "file")) var output: String
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
     @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")
     var fresh = false
@@ -42,7 +43,7 @@ struct PlaylistCommand: ParsableCommand {
     }
 
     func run() throws {
-        let console = Console.current
+        let console = Console.current.reportingOnStderr(PlaylistExport.isStandardOutput(output))
         let catalog = try catalogOption.open(create: false)
         let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
@@ -54,11 +55,11 @@ struct PlaylistCommand: ParsableCommand {
         let playlist = builder.build(from: result.matches)
         do {
             try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
-                                     absolute: absolute, catalog: catalog, at: now)
+                                     absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeOut)
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
 
         console.print(MatchTable.render(playlist.entries), terminator: "")
-        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(output) (seed \(usedSeed))"
+        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(PlaylistExport.isStandardOutput(output) ? "stdout" : output) (seed \(usedSeed))"
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
         console.print(summary)

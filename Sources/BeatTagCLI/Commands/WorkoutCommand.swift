@@ -32,7 +32,7 @@ struct WorkoutCommand: ParsableCommand {
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var filters: MatchFilterOptions
     @OptionGroup var halfTime: HalfTimeOption
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8).", valueName: "file")) var output: String?
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8); - writes it to stdout (absolute paths, the summary on stderr).", valueName: "file")) var output: String?
     @Flag(help: "Print the workout as JSON (segments, cadences, cues, tracks with absolute paths).") var json = false
     @Flag(help: "Write absolute paths in the M3U8.") var absolute = false
     @Option(help: "Seed for the choice among good tracks (default: a new one, printed on stderr).") var seed: UInt64?
@@ -41,10 +41,11 @@ struct WorkoutCommand: ParsableCommand {
 
     func validate() throws {
         if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
+        if json, let output, PlaylistExport.isStandardOutput(output) { throw ValidationError("--json and -o - both write to stdout: choose one") }
     }
 
     func run() throws {
-        let console = Console.current
+        let console = Console.current.reportingOnStderr(output.map(PlaylistExport.isStandardOutput) ?? false)
         let plan = try PlanArgument.load(self.plan)
         let resolved = try profile.resolve(console: console)
         let catalog = try catalogOption.open(create: false)
@@ -57,9 +58,10 @@ struct WorkoutCommand: ParsableCommand {
         console.problem("seed \(builder.seed) (--seed \(builder.seed) picks the same tracks again)")
         if let output {
             do {
-                try AtomicFile.write(WorkoutExport.m3u8(workout, playlistPath: output, absolute: absolute), to: output)
-                try catalog.recordExport(trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
-                                         playlistPath: FileWalker.absolutePath(output), at: Date().timeIntervalSince1970)
+                let text = WorkoutExport.m3u8(workout, playlistPath: output,
+                                              absolute: PlaylistExport.writesAbsolutePaths(to: output, absolute: absolute))
+                try PlaylistExport.deliver(text, to: output, trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
+                                           catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeOut)
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
@@ -97,7 +99,7 @@ struct WorkoutCommand: ParsableCommand {
         console.print(table.render())
         var line = "\(workout.plan.name): \(DurationText.clock(workout.filledSeconds)) of \(DurationText.clock(workout.plannedSeconds)), "
             + "segment changes at most \(DurationText.clock(workout.largestBoundaryError)) off the plan"
-        if let output { line += " → \(output)" }
+        if let output { line += " → \(PlaylistExport.isStandardOutput(output) ? "stdout" : output)" }
         console.print(line)
     }
 }

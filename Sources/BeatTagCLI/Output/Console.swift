@@ -31,6 +31,14 @@ public struct Console: Sendable {
 
     public func print(_ text: String = "", terminator: String = "\n") { writeOut(text + terminator) }
 
+    /// This console with its report moved to stderr: stdout carries a playlist (`-o -`).
+    public func reportingOnStderr(_ yes: Bool = true) -> Console {
+        guard yes else { return self }
+        var console = self
+        console.writeOut = writeErr
+        return console
+    }
+
     /// One line on stderr, prefixed `beattag: `.
     public func problem(_ message: String) { writeErr("beattag: \(message)\n") }
 

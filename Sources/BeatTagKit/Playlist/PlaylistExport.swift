@@ -1,13 +1,29 @@
 import Foundation
 
 /// Writes a playlist file (M3U8, atomically) and remembers what it exported, so that `--fresh`
-/// can avoid it next time. Used by `match --m3u8` and `playlist`.
+/// can avoid it next time. Used by `match --m3u8`, `playlist` and `workout`.
 public enum PlaylistExport {
+    /// The path that sends a playlist to standard output (`-o -`), for a pipe into a player.
+    public static let standardOutputPath = "-"
+
+    public static func isStandardOutput(_ path: String) -> Bool { path == standardOutputPath }
+
+    /// Paths are written absolute on standard output: the playlist has no folder to be relative to.
+    public static func writesAbsolutePaths(to path: String, absolute: Bool) -> Bool { absolute || isStandardOutput(path) }
+
     public static func write(_ entries: [CadenceMatch], title: String, to path: String, absolute: Bool,
-                             catalog: Catalog, at time: Double) throws {
-        let text = M3U8Writer.render(entries, title: title, playlistPath: path, absolute: absolute)
-        try AtomicFile.write(text, to: path)
-        try catalog.recordExport(trackIDs: entries.compactMap(\.track.id), playlistPath: FileWalker.absolutePath(path), at: time)
+                             catalog: Catalog, at time: Double, standardOutput: (String) -> Void) throws {
+        let text = M3U8Writer.render(entries, title: title, playlistPath: path,
+                                     absolute: writesAbsolutePaths(to: path, absolute: absolute))
+        try deliver(text, to: path, trackIDs: entries.compactMap(\.track.id), catalog: catalog, at: time, standardOutput: standardOutput)
+    }
+
+    /// Writes a rendered playlist to `path` (atomically) or to standard output, then records the export.
+    public static func deliver(_ text: String, to path: String, trackIDs: [Int64], catalog: Catalog, at time: Double,
+                               standardOutput: (String) -> Void) throws {
+        if isStandardOutput(path) { standardOutput(text) } else { try AtomicFile.write(text, to: path) }
+        try catalog.recordExport(trackIDs: trackIDs, playlistPath: isStandardOutput(path) ? "(standard output)" : FileWalker.absolutePath(path),
+                                 at: time)
     }
 
     /// "beattag 175 SPM": the title when the user gives none.

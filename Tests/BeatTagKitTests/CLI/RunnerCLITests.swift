@@ -51,6 +51,43 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(loaded.count, entries.count, log)
     }
 
+    /// `-o -` pipes the playlist into a player: stdout holds the playlist alone, with absolute paths
+    /// (it has no folder to be relative to), the same tracks as the file for that seed; the summary
+    /// goes to stderr, and no file named "-" appears.
+    func testDashWritesThePlaylistToStdoutAlone() throws {
+        let dir = try temporaryDirectory(self)
+        let file = (dir as NSString).appendingPathComponent("run.m3u8")
+        let common = ["--spm", "170", "--duration", "2m", "--seed", "9", "--allow-short", "--catalog", catalog]
+        XCTAssertEqual(try runBeattag(["playlist", "-o", file] + common).status, 0)
+        let piped = try runBeattag(["playlist", "-o", "-"] + common)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let lines = piped.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.prefix(2), ["#EXTM3U", "#PLAYLIST:beattag 170 SPM"], piped.stdout)
+        let entries = lines.filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.count, 5, piped.stdout)
+        XCTAssertTrue(entries.allSatisfy { $0.hasPrefix("/") && FileManager.default.fileExists(atPath: $0) }, piped.stdout)
+        let fileEntries = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.map { ($0 as NSString).lastPathComponent }, fileEntries.map { ($0 as NSString).lastPathComponent })
+        XCTAssertTrue(piped.stderr.contains("→ stdout (seed 9)"), piped.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "-"))
+
+        let matched = try runBeattag(["match", "--spm", "170", "--m3u8", "-", "--catalog", catalog])
+        XCTAssertEqual(matched.status, 0, matched.stderr)
+        XCTAssertTrue(matched.stdout.hasPrefix("#EXTM3U\n") && !matched.stdout.contains("SPM; playlist"), matched.stdout)
+        XCTAssertTrue(matched.stderr.contains("playlist written to stdout"), matched.stderr)
+
+        let profile = (dir as NSString).appendingPathComponent("profile.toml")
+        let workout = try runBeattag(["workout", "easy", "--max-hr", "190", "-o", "-", "--allow-short", "--catalog", catalog, "--profile", profile])
+        XCTAssertTrue(workout.stdout.hasPrefix("#EXTM3U\n") && workout.stdout.contains("\n# segment 1/"), workout.stdout + workout.stderr)
+        XCTAssertFalse(workout.stdout.contains("segment changes at most"), workout.stdout)
+
+        for arguments in [["match", "--spm", "170", "--json", "--m3u8", "-"], ["workout", "easy", "--max-hr", "190", "--json", "-o", "-", "--profile", profile]] {
+            let both = try runBeattag(arguments + ["--catalog", catalog])
+            XCTAssertEqual(both.status, 64, both.stderr)
+            XCTAssertTrue(both.stderr.contains("both write to stdout"), both.stderr)
+        }
+    }
+
     func testFreshAvoidsWhatTheLastPlaylistExported() throws {
         let dir = try temporaryDirectory(self)
         func entries(_ name: String, _ extra: [String]) throws -> Set<String> {

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Offline study: does a beat activation that sees several beats of context track better?
+
+The tracker is given the annotated period P (frames), so a frame's features may be read at
+tempo-relative offsets. For frame t, besides the current per-frame features (`frame_features` of
+activation_study.py, what `BeatActivation` reads), the variants add:
+  ctx:  the four band-group novelties (their maximum within +-2 frames, for timing tolerance)
+        read at t +- P/2, t +- P, t +- 2P, t +- 4P (linear interpolation between frames), and
+        per band two combs: the mean at t + kP (k = +-1..+-4, "the same pattern a beat away")
+        and at t + (k + 1/2)P (k = -4..3, "is t the 'and' of a stronger pulse").
+  ctx2: a second stage: the first-stage activation (logistic regression on the current
+        features, as version 47 ships it, fitted on the same training sets) and its maximum
+        within +-2 frames at the same offsets, with the same two combs, plus the current features.
+Fitted (lr, hgb or mlp) on beat frames against a quarter of the others, every set weighing the
+same (as `fit_activation`). Tracked as version 47 tracks: `track(norm(body(L) + activation), P,
+400)` ("mean") and on the activation alone ("learned"). The baseline ("base") is the current
+features. Beat F +-70 ms, the first 5 s skipped.
+
+  python3 scripts/study/context_activation_study.py --sets gtzan=… spcup=… dev=… realdev=… gen=… \\
+      --fold gtzan=dev,realdev,gen,spcup --fold spcup=dev,realdev,gen,gtzan \\
+      [--variants base,ctx,ctx2] [--models lr,hgb,mlp] [--out results.json] [--list 8]
+
+Clips without a .beats file are left out. Needs numpy and scikit-learn; keep it single-threaded
+(OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1).
+"""
+import argparse, json, os, sys, time
+import numpy as np
+from frontend import FPS, parse_sets, files, cached
+from activation_study import (band_novelty, beat_f, body, detrend, frame_features, labels, norm, shift,
+                              track)
+
+OFFSETS = (-4, -2, -1, -0.5, 0.5, 1, 2, 4)  # in periods
+BEAT_COMB = (-4, -3, -2, -1, 1, 2, 3, 4)
+HALF_COMB = tuple(k + 0.5 for k in range(-4, 4))
+NEGATIVES = 0.25
+
+
+def load(sets, names):
+    """frontend.load, leaving out clips without annotated beats."""
+    out = []
+    for s in names:
+        for f, bpm, style in files(sets[s]):
+            if not os.path.exists(os.path.join(sets[s], f + ".beats")):
+                continue
+            L, beats = cached(s, sets[s], f)
+            out.append((s, f, bpm, style, L, beats))
+    return out
+
+
+def track_fast(novelty, period, tightness=400.0):
+    """`track` for one period, vectorised over blocks of frames that cannot see each other
+    (checked against `track` with --check-tracker): same beats, same tie-breaking."""
+    n = len(novelty); p = float(period)
+    lo_back = max(1, int(round(p * 0.5))); hi_back = max(lo_back + 1, int(round(p * 2)))
+    d = np.arange(hi_back, lo_back - 1, -1)  # taus ascending = distances descending
+    pen = tightness * np.log(d / p) ** 2
+    score = np.zeros(n); back = -np.ones(n, dtype=int)
+    for s in range(0, n, lo_back):
+        t = np.arange(s, min(n, s + lo_back))
+        taus = t[:, None] - d[None, :]
+        ok = taus >= 0
+        cand = np.where(ok, score[np.maximum(taus, 0)] - pen[None, :], -np.inf)
+        k = np.argmax(cand, axis=1)
+        best = cand[np.arange(len(t)), k]
+        good = best > 0
+        score[t] = novelty[t] + np.where(good, best, 0.0)
+        back[t] = np.where(good, taus[np.arange(len(t)), k], -1)
+    t = int(np.argmax(score)); out = []
+    while t >= 0:
+        out.append(t); t = back[t]
+    from frontend import T0
+    return np.array(out[::-1]) / FPS + T0
+
+
+def wmax(X, r=2):
+    return np.max(np.stack([shift(X, k) for k in range(-r, r + 1)]), axis=0)
+
+
+def at(X, pos):
+    """X (n x c) read at fractional frames pos (m,), linear interpolation, zero outside."""
+    n = len(X); pos = np.asarray(pos, dtype=float)
+    i0 = np.floor(pos).astype(int); w = (pos - i0)[:, None]
+    def get(i):
+        ok = (i >= 0) & (i < n)
+        r = np.zeros((len(i), X.shape[1]), dtype=np.float64); r[ok] = X[i[ok]]
+        return r
+    return (1 - w) * get(i0) + w * get(i0 + 1)
+
+
+def tempo_context(X, period):
+    """X's maximum within +-2 frames at t + o*P for o in OFFSETS, and its beat and half combs."""
+    M = wmax(X)
+    t = np.arange(len(X), dtype=float)
+    cols = [at(M, t + o * period) for o in OFFSETS]
+    beat = np.mean([at(M, t + o * period) for o in BEAT_COMB], axis=0)
+    half = np.mean([at(M, t + o * period) for o in HALF_COMB], axis=0)
+    return np.concatenate(cols + [beat, half, M - half], axis=1)
+
+
+def features(variant, L, period, stage1=None):
+    base = frame_features(L)
+    if variant == "base":
+        return base
+    if variant == "ctx":
+        return np.concatenate([base, tempo_context(band_novelty(L), period)], axis=1).astype(np.float32)
+    if variant == "ctx2":
+        a = stage1.predict_proba(base)[:, 1][:, None]
+        return np.concatenate([base, a, tempo_context(a, period)], axis=1).astype(np.float32)
+    raise ValueError(variant)
+
+
+def make_model(kind, seed=0):
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    if kind == "lr":
+        from sklearn.linear_model import LogisticRegression
+        return make_pipeline(StandardScaler(), LogisticRegression(max_iter=3000, C=1.0))
+    if kind == "hgb":
+        from sklearn.ensemble import HistGradientBoostingClassifier
+        return HistGradientBoostingClassifier(max_iter=200, max_depth=4, learning_rate=0.1, random_state=seed)
+    if kind == "mlp":
+        from sklearn.neural_network import MLPClassifier
+        return make_pipeline(StandardScaler(), MLPClassifier(hidden_layer_sizes=(64, 32), alpha=1e-3, batch_size=512,
+                                                             max_iter=30, early_stopping=True, random_state=seed))
+    raise ValueError(kind)
+
+
+def fit(kind, X, Y, W, seed=0):
+    m = make_model(kind, seed)
+    if kind == "lr":
+        return m.fit(X, Y, logisticregression__sample_weight=W)
+    if kind == "hgb":
+        return m.fit(X, Y, sample_weight=W)
+    # MLPClassifier takes no sample weights: resample rows in proportion to their weight
+    rng = np.random.default_rng(seed)
+    idx = rng.choice(len(X), size=len(X), p=W / W.sum())
+    return m.fit(X[idx], Y[idx])
+
+
+def training_rows(clips, variant, stage1=None, seed=0):
+    """Beat frames against a quarter of the others, every set weighing the same (as fit_activation);
+    the negatives drawn per clip from a fixed seed so every variant sees the same frames."""
+    per_set = {}
+    for c in clips:
+        per_set[c[0]] = per_set.get(c[0], 0) + 1
+    X, Y, W = [], [], []
+    for s, f, bpm, _, L, beats in clips:
+        period = 60.0 / bpm * FPS
+        x = features(variant, L, period, stage1); y = labels(len(L), beats)
+        rng = np.random.default_rng([seed, sum(map(ord, s + f))])
+        keep = (y == 1) | (rng.random(len(y)) < NEGATIVES)
+        X.append(x[keep]); Y.append(y[keep]); W.append(np.full(keep.sum(), 1.0 / per_set[s]))
+    X = np.concatenate(X); Y = np.concatenate(Y); W = np.concatenate(W)
+    return X, Y, W / W.mean()
+
+
+def main():
+    a = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    a.add_argument("--sets", nargs="+", required=True, metavar="NAME=FOLDER")
+    a.add_argument("--fold", action="append", required=True, metavar="TEST=TRAIN,TRAIN",
+                   help="a test set and the sets fitted on (repeatable)")
+    a.add_argument("--variants", default="base,ctx,ctx2")
+    a.add_argument("--models", default="lr,hgb")
+    a.add_argument("--tightness", type=float, default=400.0)
+    a.add_argument("--out", help="per-clip beat F as JSON")
+    a.add_argument("--list", type=int, default=0, help="per test set, the N largest gains and losses against base/lr/mean")
+    a.add_argument("--check-tracker", type=int, default=0, help="compare track_fast with track on N clips and exit")
+    args = a.parse_args()
+    sets = parse_sets(args.sets)
+    if args.check_tracker:
+        clips = load(sets, [next(iter(sets))])[:args.check_tracker]
+        for _, f, bpm, _, L, beats in clips:
+            c = body(L); p = 60.0 / bpm * FPS
+            t0 = time.time(); x = track(c, p); t1 = time.time(); y = track_fast(c, p); t2 = time.time()
+            print(f"{f}: same {len(x) == len(y) and np.allclose(x, y)}  {t1 - t0:.2f}s vs {t2 - t1:.3f}s")
+        return
+    results = json.load(open(args.out)) if args.out and os.path.exists(args.out) else {}
+    for spec in args.fold:
+        test, _, train = spec.partition("=")
+        train_clips = load(sets, train.split(","))
+        test_clips = load(sets, [test])
+        stage1 = None
+        if "ctx2" in args.variants.split(","):
+            t0 = time.time()
+            stage1 = fit("lr", *training_rows(train_clips, "base"))
+            print(f"[{test}] stage 1 lr fitted in {time.time() - t0:.0f}s", flush=True)
+        res = results.setdefault(test, {})
+        res.setdefault("body", {f: beat_f(track_fast(body(L), 60.0 / bpm * FPS, args.tightness), beats)
+                                for _, f, bpm, _, L, beats in test_clips})
+        for variant in args.variants.split(","):
+            X, Y, W = training_rows(train_clips, variant, stage1)
+            for kind in args.models.split(","):
+                key = f"{variant}/{kind}"
+                if key + "/mean" in res:
+                    continue
+                t0 = time.time()
+                m = fit(kind, X, Y, W)
+                t1 = time.time()
+                learned, mean = {}, {}
+                for _, f, bpm, _, L, beats in test_clips:
+                    period = 60.0 / bpm * FPS
+                    act = norm(detrend(m.predict_proba(features(variant, L, period, stage1))[:, 1]))
+                    learned[f] = beat_f(track_fast(act, period, args.tightness), beats)
+                    mean[f] = beat_f(track_fast(norm(body(L) + act), period, args.tightness), beats)
+                res[key + "/learned"] = learned; res[key + "/mean"] = mean
+                print(f"[{test} <- {train}] {key:10s} rows {len(Y)} x {X.shape[1]}  fit {t1 - t0:.0f}s test {time.time() - t1:.0f}s  "
+                      f"learned {np.mean(list(learned.values())):.3f} ({sum(v < 0.3 for v in learned.values())} < 0.3)  "
+                      f"mean {np.mean(list(mean.values())):.3f} ({sum(v < 0.3 for v in mean.values())} < 0.3)", flush=True)
+                if args.out:
+                    json.dump(results, open(args.out, "w"), indent=1)
+    summarize(results, args.list)
+
+
+def summarize(results, n_list=0, ref="base/lr/mean"):
+    for test, res in results.items():
+        print(f"\n{test} (n={len(res['body'])}): mean beat F, clips below 0.3")
+        for key, r in res.items():
+            v = np.array(list(r.values()))
+            d = f"  {v.mean() - np.mean(list(res[ref].values())):+.3f} vs {ref}" if ref in res and key != ref else ""
+            print(f"  {key:20s} {v.mean():.3f}  {int((v < 0.3).sum()):2d}{d}")
+        if n_list and ref in res:
+            for key in res:
+                if key == ref or not key.endswith("/mean"):
+                    continue
+                diff = sorted(((res[key][f] - res[ref][f], f) for f in res[ref]), key=lambda x: x[0])
+                up = [(d, f) for d, f in diff[::-1] if d > 0.05][:n_list]
+                down = [(d, f) for d, f in diff if d < -0.05][:n_list]
+                print(f"  {key} against {ref}: up {sum(d > .05 for d, _ in diff)}, down {sum(d < -.05 for d, _ in diff)}")
+                print("    gains:  " + ", ".join(f"{f} {res[ref][f]:.2f}->{res[key][f]:.2f}" for d, f in up))
+                print("    losses: " + ", ".join(f"{f} {res[ref][f]:.2f}->{res[key][f]:.2f}" for d, f in down))
+
+
+if __name__ == "__main__":
+    main()
