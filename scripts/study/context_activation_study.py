@@ -30,6 +30,7 @@ from activation_study import (band_novelty, beat_f, body, detrend, frame_feature
                               track)
 
 OFFSETS = (-4, -2, -1, -0.5, 0.5, 1, 2, 4)  # in periods
+THIRDS = (-2 / 3, -1 / 3, 1 / 3, 2 / 3)  # where a shuffle's off-beats fall
 BEAT_COMB = (-4, -3, -2, -1, 1, 2, 3, 4)
 HALF_COMB = tuple(k + 0.5 for k in range(-4, 4))
 NEGATIVES = 0.25
@@ -87,22 +88,33 @@ def at(X, pos):
     return (1 - w) * get(i0) + w * get(i0 + 1)
 
 
-def tempo_context(X, period):
-    """X's maximum within +-2 frames at t + o*P for o in OFFSETS, and its beat and half combs."""
+def tempo_context(X, period, offsets=OFFSETS):
+    """X's maximum within +-2 frames at t + o*P for o in offsets, and its beat and half combs."""
     M = wmax(X)
     t = np.arange(len(X), dtype=float)
-    cols = [at(M, t + o * period) for o in OFFSETS]
+    cols = [at(M, t + o * period) for o in offsets]
     beat = np.mean([at(M, t + o * period) for o in BEAT_COMB], axis=0)
     half = np.mean([at(M, t + o * period) for o in HALF_COMB], axis=0)
     return np.concatenate(cols + [beat, half, M - half], axis=1)
 
 
 def features(variant, L, period, stage1=None):
+    variant = variant.split("+")[0]
     base = frame_features(L)
     if variant == "base":
         return base
     if variant == "ctx":
         return np.concatenate([base, tempo_context(band_novelty(L), period)], axis=1).astype(np.float32)
+    if variant == "ctxr":  # relative: the novelties at t minus at each offset, and the comb contrasts
+        G = band_novelty(L); c = tempo_context(G, period); M = wmax(G); k = G.shape[1]
+        rel = [M - c[:, i * k:(i + 1) * k] for i in range(len(OFFSETS))]
+        return np.concatenate([base] + rel + [c[:, -3 * k:]], axis=1).astype(np.float32)
+    if variant == "ctxc":  # the two combs and their contrast only
+        c = tempo_context(band_novelty(L), period)
+        return np.concatenate([base, c[:, -12:]], axis=1).astype(np.float32)
+    if variant == "ctx3":
+        c = tempo_context(band_novelty(L), period, OFFSETS + THIRDS)
+        return np.concatenate([base, c], axis=1).astype(np.float32)
     if variant == "ctx2":
         a = stage1.predict_proba(base)[:, 1][:, None]
         return np.concatenate([base, a, tempo_context(a, period)], axis=1).astype(np.float32)
@@ -125,7 +137,18 @@ def make_model(kind, seed=0):
     raise ValueError(kind)
 
 
+class Ensemble:
+    """The mean probability of several fits (mlp3: three MLPs of different seeds)."""
+    def __init__(self, models):
+        self.models = models
+
+    def predict_proba(self, X):
+        return np.mean([m.predict_proba(X) for m in self.models], axis=0)
+
+
 def fit(kind, X, Y, W, seed=0):
+    if kind == "mlp3":
+        return Ensemble([fit("mlp", X, Y, W, seed + k) for k in range(3)])
     m = make_model(kind, seed)
     if kind == "lr":
         return m.fit(X, Y, logisticregression__sample_weight=W)
@@ -149,9 +172,27 @@ def training_rows(clips, variant, stage1=None, seed=0):
         x = features(variant, L, period, stage1); y = labels(len(L), beats)
         rng = np.random.default_rng([seed, sum(map(ord, s + f))])
         keep = (y == 1) | (rng.random(len(y)) < NEGATIVES)
-        X.append(x[keep]); Y.append(y[keep]); W.append(np.full(keep.sum(), 1.0 / per_set[s]))
+        w = np.ones(len(y))
+        if variant.endswith("+hard"):
+            # every frame within one of an annotated midpoint (the "and") too, at weight 3
+            mid = labels(len(L), (beats[:-1] + beats[1:]) / 2) == 1
+            keep |= mid; w[mid & (y == 0)] = 3.0
+        X.append(x[keep]); Y.append(y[keep]); W.append(w[keep] / per_set[s])
     X = np.concatenate(X); Y = np.concatenate(Y); W = np.concatenate(W)
     return X, Y, W / W.mean()
+
+
+def phase_margin(act, beats):
+    """The activation's mean (its maximum within +-2 frames) on the annotated beats minus on their
+    midpoints, beats after 5 s: how much the curve itself prefers the beat to the "and"."""
+    from frontend import T0
+    b = beats[beats >= 5.0]
+    if len(b) < 3:
+        return 0.0
+    M = wmax(act[:, None])[:, 0]
+    on = at(M[:, None], (b - T0) * FPS)[:, 0]
+    off = at(M[:, None], ((b[:-1] + b[1:]) / 2 - T0) * FPS)[:, 0]
+    return float(on.mean() - off.mean())
 
 
 def main():
@@ -196,13 +237,14 @@ def main():
                 t0 = time.time()
                 m = fit(kind, X, Y, W)
                 t1 = time.time()
-                learned, mean = {}, {}
+                learned, mean, margin = {}, {}, {}
                 for _, f, bpm, _, L, beats in test_clips:
                     period = 60.0 / bpm * FPS
                     act = norm(detrend(m.predict_proba(features(variant, L, period, stage1))[:, 1]))
                     learned[f] = beat_f(track_fast(act, period, args.tightness), beats)
                     mean[f] = beat_f(track_fast(norm(body(L) + act), period, args.tightness), beats)
-                res[key + "/learned"] = learned; res[key + "/mean"] = mean
+                    margin[f] = phase_margin(act, beats)
+                res[key + "/learned"] = learned; res[key + "/mean"] = mean; res[key + "/margin"] = margin
                 print(f"[{test} <- {train}] {key:10s} rows {len(Y)} x {X.shape[1]}  fit {t1 - t0:.0f}s test {time.time() - t1:.0f}s  "
                       f"learned {np.mean(list(learned.values())):.3f} ({sum(v < 0.3 for v in learned.values())} < 0.3)  "
                       f"mean {np.mean(list(mean.values())):.3f} ({sum(v < 0.3 for v in mean.values())} < 0.3)", flush=True)
@@ -215,12 +257,16 @@ def summarize(results, n_list=0, ref="base/lr/mean"):
     for test, res in results.items():
         print(f"\n{test} (n={len(res['body'])}): mean beat F, clips below 0.3")
         for key, r in res.items():
+            if key.endswith("/margin"):
+                v = np.array(list(r.values()))
+                print(f"  {key:20s} beat-minus-'and' activation {v.mean():+.3f}, negative on {int((v < 0).sum())} clips")
+                continue
             v = np.array(list(r.values()))
             d = f"  {v.mean() - np.mean(list(res[ref].values())):+.3f} vs {ref}" if ref in res and key != ref else ""
             print(f"  {key:20s} {v.mean():.3f}  {int((v < 0.3).sum()):2d}{d}")
         if n_list and ref in res:
             for key in res:
-                if key == ref or not key.endswith("/mean"):
+                if key == ref or not (key.endswith("/mean") or key.endswith("/learned")):
                     continue
                 diff = sorted(((res[key][f] - res[ref][f], f) for f in res[ref]), key=lambda x: x[0])
                 up = [(d, f) for d, f in diff[::-1] if d > 0.05][:n_list]

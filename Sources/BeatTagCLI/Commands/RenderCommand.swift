@@ -143,7 +143,9 @@ struct RenderCommand: ParsableCommand {
                                 performers: entries.map { $0.track.artist },
                                 title: planTitle.map { "beattag workout \"\($0)\"" })
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output)) } catch { console.problem("\(error)") }
-        let leftOut = plans.flatMap(\.leftOut)
+        // Once each: a track can be left out of several segments for one reason.
+        var said = Set<String>()
+        let leftOut = plans.flatMap(\.leftOut).filter { said.insert($0.path).inserted }
         for item in leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }
         if leftOut.count > 5 { console.problem("… and \(leftOut.count - 5) more left out") }
         var timeline = result.timeline

@@ -64,19 +64,32 @@ public struct RunPlan: Sendable {
                             usage: inout RunUsage) throws -> RunPlan {
         try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
                  beatsOf: { try catalog.track(path: $0.path)?.beatsInUse ?? [] },
-                 loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) })
+                 loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) },
+                 unusableFile: unusableFile)
+    }
+
+    /// Why a matching track's file cannot go into the run (moved, deleted or changed since its
+    /// scan: its beats would fall in the wrong places), or nil when it can. Such a track is left
+    /// out and said, and the run goes on with the others.
+    static func unusableFile(_ track: TrackRecord) -> String? {
+        switch track.fileSinceScan() {
+        case .asScanned: return nil
+        case .gone(let reason): return "\(reason) (moved or deleted since the last scan? scan again)"
+        case .changed: return "changed since the last scan (scan it again)"
+        }
     }
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat
-    /// (decoded) to skip quiet intros and outros.
+    /// (decoded) to skip quiet intros and outros, `unusableFile` why a track's file cannot be used.
     /// Songs new to the run come first. When they are too few, music the run already used fills
     /// the rest: first a part of a long track not played yet, then a repeat, never a song right
     /// after itself; only then the click (`clickCarriesFrom`). `usage` carries what the run played
     /// across segments.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usage: inout RunUsage,
                             beatsOf: (TrackRecord) throws -> [Double],
-                            loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?) throws -> RunPlan {
+                            loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?,
+                            unusableFile: (TrackRecord) -> String? = { _ in nil }) throws -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
@@ -97,6 +110,10 @@ public struct RunPlan: Sendable {
                 plan.leftOut.append(LeftOut(path: track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
                     abs(match.ratio - 1) * 100, CadenceRules.unstretchedTolerance * 100)))
+                continue
+            }
+            if let reason = unusableFile(track) {
+                plan.leftOut.append(LeftOut(path: track.path, reason: reason))
                 continue
             }
             playable.append(match)

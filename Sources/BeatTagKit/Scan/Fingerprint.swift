@@ -26,11 +26,27 @@ public enum Fingerprint {
 extension TrackRecord {
     /// Whether a file of this size and mtime at `path` is the one this row describes: the same size
     /// and mtime, or the same size and fingerprint (touched, not changed). Used by a scan to skip a
-    /// file and by `tag --write` to refuse one that changed since.
+    /// file, by `tag --write` to refuse one that changed since and by a render to leave it out.
     func describesFile(size: Int64, modifiedAt: Double, path: String) -> Bool {
         guard fileSize == size else { return false }
         if self.modifiedAt == modifiedAt { return true }
         guard let stored = fingerprint else { return false }
         return stored == Fingerprint.of(path: path, size: size)
+    }
+}
+
+extension TrackRecord {
+    /// What became of the file this row describes since its scan.
+    enum FileSinceScan: Equatable {
+        case asScanned
+        /// Cannot be reached any more (the `stat` error, e.g. "no such file or directory").
+        case gone(String)
+        case changed
+    }
+
+    func fileSinceScan() -> FileSinceScan {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .gone(String(cString: strerror(errno)).lowercased()) }
+        return describesFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st), path: path) ? .asScanned : .changed
     }
 }

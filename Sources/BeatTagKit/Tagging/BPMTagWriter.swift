@@ -61,12 +61,10 @@ public enum BPMTagWriter {
     /// The file must still be the one the catalog describes (`TrackRecord.describesFile`): a file
     /// replaced or edited since its scan would get a BPM measured on other audio.
     public static func checkUnchangedSinceScan(_ record: TrackRecord) throws {
-        var st = stat()
-        guard stat(record.path, &st) == 0 else {
-            throw BPMTagWriteError.failed(String(cString: strerror(errno)).lowercased())
-        }
-        guard record.describesFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st), path: record.path) else {
-            throw BPMTagWriteError.failed("changed since it was scanned: scan it again (beattag scan) before writing its BPM")
+        switch record.fileSinceScan() {
+        case .asScanned: return
+        case .gone(let reason): throw BPMTagWriteError.failed(reason)
+        case .changed: throw BPMTagWriteError.failed("changed since it was scanned: scan it again (beattag scan) before writing its BPM")
         }
     }
 

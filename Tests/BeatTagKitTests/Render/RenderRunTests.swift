@@ -176,21 +176,35 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["run.flac", "run.cue"])
     }
 
-    /// A chosen track whose file went away after the scan is named, with what to do.
-    func testATrackGoneSinceTheScanIsNamed() throws {
+    /// A matching track whose file went away or changed after the scan is left out and named, with
+    /// what to do, and the run is made of the others; with none left, the render says why.
+    func testATrackGoneOrChangedSinceTheScanIsLeftOutAndNamed() throws {
         let dir = try temporaryDirectory(self)
         let music = (dir as NSString).appendingPathComponent("music")
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        let file = (music as NSString).appendingPathComponent("dnb.ogg")
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: file)
+        let gone = (music as NSString).appendingPathComponent("dnb.ogg"), kept = (music as NSString).appendingPathComponent("punk.mp3")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: gone)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("cc0/punk-180.mp3"), toPath: kept)
         let own = (dir as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", own]).status, 0)
-        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.removeItem(atPath: gone)
         let out = (dir as NSString).appendingPathComponent("run.flac")
-        let result = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", out, "--allow-short", "--catalog", own])
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains(file) && result.stderr.contains("no such file") && result.stderr.contains("scan it again"),
+        let render = ["render", "--spm", "174", "--duration", "30s", "-o", out, "--allow-short", "--seed", "1", "--catalog", own]
+        let result = try runBeattag(render)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("left out \(gone): no such file or directory (moved or deleted since the last scan? scan again)"),
                       result.stderr)
+        let cue = try String(contentsOfFile: (dir as NSString).appendingPathComponent("run.cue"), encoding: .utf8)
+        XCTAssertTrue(cue.contains("Punk") && !cue.contains("Two-step"), cue)
+
+        // The other one rewritten with other music: nothing the catalog describes is left.
+        try FileManager.default.removeItem(atPath: kept)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("cc0/cardio-165.ogg"), toPath: kept)
+        try FileManager.default.removeItem(atPath: out)
+        let none = try runBeattag(render)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("dnb.ogg: no such file or directory") && none.stderr.contains("punk.mp3: changed since the last scan (scan it again)"),
+                      none.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
