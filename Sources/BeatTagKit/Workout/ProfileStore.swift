@@ -23,10 +23,20 @@ public enum ProfileStore {
 
     /// The saved profile, or an empty one when none was saved.
     public static func load(path: String) throws -> RunnerProfile {
-        guard FileManager.default.fileExists(atPath: path) else { return RunnerProfile() }
+        guard let text = try savedText(path: path) else { return RunnerProfile() }
+        return try parse(text, path: path)
+    }
+
+    /// The profile file's text, nil when there is none.
+    private static func savedText(path: String) throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw StoreError(description: "\(path): cannot read the profile")
         }
+        return text
+    }
+
+    static func parse(_ text: String, path: String) throws -> RunnerProfile {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
             throw StoreError(description: "\(path):\(error.source.begin.line): not valid TOML: \(error.description)")
@@ -54,7 +64,21 @@ public enum ProfileStore {
         return profile
     }
 
+    /// Saves `profile` over the file at `path`. A file the runner wrote keeps its comments, layout and
+    /// order: only the values change, and settings it lacked are added.
     public static func save(_ profile: RunnerProfile, to path: String) throws {
+        let saved = (try? savedText(path: path)) ?? nil
+        let text = saved.flatMap { edited($0, to: profile) } ?? fresh(profile)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw StoreError(description: "cannot save the profile to \(path): \(error)")
+        }
+    }
+
+    /// A new profile file.
+    static func fresh(_ profile: RunnerProfile) -> String {
         var lines = ["# beattag runner profile (beattag zones … --save); options on a command line override it for that run."]
         if let v = profile.maxHR { lines.append("max_hr = \(v)") }
         if let v = profile.restHR { lines.append("rest_hr = \(v)") }
@@ -64,11 +88,86 @@ public enum ProfileStore {
             lines.append("[zone_spm]")
             for zone in profile.zoneSPM.keys.sorted() { lines.append("\(zone) = \(profile.zoneSPM[zone]!.formatted(.number.grouping(.never)))") }
         }
-        do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path)
-        } catch {
-            throw StoreError(description: "cannot save the profile to \(path): \(error)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static let topLevelKeys = ["max_hr", "rest_hr", "age"]
+
+    /// `text` with `profile`'s values in it: each setting's line keeps its place and its trailing
+    /// comment, a missing one is added after the others of its table. Nil when the file is written
+    /// in a way these line edits do not follow (a dotted key, an inline table): it is then written
+    /// anew. The result is read back and must give `profile`, or it is not used.
+    static func edited(_ text: String, to profile: RunnerProfile) -> String? {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        func format(_ spm: Double) -> String { spm.formatted(.number.grouping(.never)) }
+        let top: [String: String?] = ["max_hr": profile.maxHR.map(String.init), "rest_hr": profile.restHR.map(String.init),
+                                      "age": profile.age.map(String.init)]
+        let zones = Dictionary(uniqueKeysWithValues: profile.zoneSPM.map { (String($0.key), format($0.value)) })
+        guard set(top, in: nil, of: &lines, newTableAt: nil),
+              set(zones, in: "zone_spm", of: &lines, newTableAt: zones.isEmpty ? nil : lines.count) else { return nil }
+        let result = lines.joined(separator: "\n") + "\n"
+        return (try? parse(result, path: "")) == profile ? result : nil
+    }
+
+    /// Sets `values` (nil: removes the key) in table `table` (nil: the top level) of `lines`. A table
+    /// not there is opened at `newTableAt` when it has values to hold. False when a key is written
+    /// in another form (quoted, dotted) that a line edit could get wrong.
+    private static func set(_ values: [String: String?], in table: String?, of lines: inout [String], newTableAt: Int?) -> Bool {
+        var range: Range<Int>? = table == nil ? 0..<(lines.firstIndex { header(of: $0) != nil } ?? lines.count) : nil
+        if let table, let start = lines.firstIndex(where: { header(of: $0) == table }) {
+            let end = lines[(start + 1)...].firstIndex { header(of: $0) != nil } ?? lines.count
+            range = (start + 1)..<end
         }
+        guard var range else {
+            guard let at = newTableAt, let table else { return true }
+            let added = values.compactMap { key, value in value.map { (key, $0) } }.sorted { $0.0 < $1.0 }.map { "\($0) = \($1)" }
+            guard !added.isEmpty else { return true }
+            lines.insert(contentsOf: (at > 0 && lines[at - 1].trimmingCharacters(in: .whitespaces).isEmpty ? [] : [""]) + ["[\(table)]"] + added, at: at)
+            return true
+        }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            if let i = lines[range].firstIndex(where: { keyOf($0) == key }) {
+                if let value { lines[i] = replacingValue(of: lines[i], with: value) } else {
+                    lines.remove(at: i)
+                    range = range.lowerBound..<(range.upperBound - 1)
+                }
+            } else if let value {
+                // After the table's last setting, else at its top (a new file's first line is its comment).
+                let at = (lines[range].lastIndex { keyOf($0) != nil }).map { $0 + 1 } ?? range.lowerBound + (table == nil ? leadingComments(lines) : 0)
+                lines.insert("\(key) = \(value)", at: at)
+                range = range.lowerBound..<(range.upperBound + 1)
+            }
+        }
+        // Settings these edits cannot place (a quoted or dotted key) make the text unsafe to edit.
+        return lines.allSatisfy { line in keyOf(line).map { !$0.contains("\"") && !$0.contains("'") && !$0.contains(".") } ?? true }
+    }
+
+    /// The table a `[name]` line opens, nil for any other line.
+    private static func header(of line: String) -> String? {
+        let t = line.trimmingCharacters(in: .whitespaces)
+        guard t.hasPrefix("["), let close = t.firstIndex(of: "]") else { return nil }
+        return t[t.index(after: t.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The key of a `key = value` line, nil for comments, blanks and headers.
+    private static func keyOf(_ line: String) -> String? {
+        let t = line.trimmingCharacters(in: .whitespaces)
+        guard !t.hasPrefix("#"), !t.hasPrefix("["), let eq = t.firstIndex(of: "=") else { return nil }
+        return t[..<eq].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The line with a new value: its indentation and key as they were, a trailing comment kept
+    /// (the values are numbers, so a `#` after the `=` starts one).
+    private static func replacingValue(of line: String, with value: String) -> String {
+        let eq = line.firstIndex(of: "=")!
+        let rest = line[line.index(after: eq)...]
+        let comment = rest.firstIndex(of: "#").map { "  " + rest[$0...] } ?? ""
+        return line[...eq] + " " + value + comment
+    }
+
+    /// Comment lines at the top of the file: a setting added to a file with none goes below them.
+    private static func leadingComments(_ lines: [String]) -> Int {
+        lines.prefix { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }.count
     }
 }

@@ -63,6 +63,51 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(try json([]).maxHR, 188, "…and only to it")
     }
 
+    /// `--save` over a profile the runner wrote by hand changes the values and adds what is new;
+    /// comments, layout and order stay. A form the line edits do not follow (an inline table) is
+    /// written anew, and still holds every setting.
+    func testSavingKeepsTheRunnersCommentsAndLayout() throws {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("profile.toml")
+        let handWritten = """
+            # my profile: lab test, March
+            max_hr = 186   # measured on the treadmill
+
+            # from the watch, mornings
+            rest_hr = 52
+
+            [zone_spm]
+            # easy days
+            2 = 164
+            """
+        try (handWritten + "\n").write(toFile: profile, atomically: true, encoding: .utf8)
+        let saved = try runBeattag(["zones", "--max-hr", "189", "--age", "41", "--zone-spm", "4=176", "--save", "--profile", profile])
+        XCTAssertEqual(saved.status, 0, saved.stderr)
+        XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), """
+            # my profile: lab test, March
+            max_hr = 189  # measured on the treadmill
+
+            # from the watch, mornings
+            rest_hr = 52
+            age = 41
+
+            [zone_spm]
+            # easy days
+            2 = 164
+            4 = 176
+
+            """)
+        // Saving with nothing new leaves the file as it is.
+        let before = try String(contentsOfFile: profile, encoding: .utf8)
+        XCTAssertEqual(try runBeattag(["zones", "--save", "--profile", profile]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), before)
+
+        // An inline table: written anew, every setting kept.
+        try "max_hr = 180 # note\nzone_spm = { 3 = 170 }\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try runBeattag(["zones", "--zone-spm", "5=185", "--save", "--profile", profile]).status, 0)
+        let anew = try String(contentsOfFile: profile, encoding: .utf8)
+        XCTAssertTrue(anew.contains("max_hr = 180\n") && anew.contains("[zone_spm]\n3 = 170\n5 = 185\n"), anew)
+    }
+
     func testBadProfileInputGetsOneLineErrors() throws {
         let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("p.toml")
         let none = try runBeattag(["zones", "--profile", profile])
