@@ -51,7 +51,7 @@ struct MatchCommand: ParsableCommand {
         if let m3u8 {
             do {
                 try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
-                                         catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeOut)
+                                         catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct)
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
@@ -68,6 +68,6 @@ struct MatchCommand: ParsableCommand {
             console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
                          doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
         }
-        console.print(footer + (m3u8.map { "; playlist written to \(PlaylistExport.isStandardOutput($0) ? "stdout" : $0)" } ?? ""))
+        console.print(footer + (m3u8.map { "; playlist written to \(PlaylistExport.name(of: $0))" } ?? ""))
     }
 }

@@ -55,11 +55,11 @@ struct PlaylistCommand: ParsableCommand {
         let playlist = builder.build(from: result.matches)
         do {
             try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
-                                     absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeOut)
+                                     absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeProduct)
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
 
         console.print(MatchTable.render(playlist.entries), terminator: "")
-        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(PlaylistExport.isStandardOutput(output) ? "stdout" : output) (seed \(usedSeed))"
+        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(PlaylistExport.name(of: output)) (seed \(usedSeed))"
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
         console.print(summary)

@@ -43,8 +43,10 @@ struct ProfileOptions: ParsableArguments {
         // Missing or contradictory heart rates are a usage error (64), like any other bad option.
         do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)", code: 64) }
         if save {
-            do { try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
-            console.writeErr("saved the runner profile to \(profilePath)\n")
+            let saved: ProfileStore.Saved
+            do { saved = try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
+            console.writeErr("saved the runner profile to \(profilePath)"
+                             + (saved == .rewritten ? " (written anew: its layout is one these edits cannot follow, so its comments are gone)" : "") + "\n")
         }
         return resolved
     }

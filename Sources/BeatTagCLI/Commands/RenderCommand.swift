@@ -122,6 +122,7 @@ struct RenderCommand: ParsableCommand {
         } catch RunSchedule.Failure.nothingUsable(let spm, let leftOut) {
             throw CommandFailure("no track near \(spm.formatted()) SPM can be used: "
                                  + leftOut.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }.joined(separator: "; ")
+                                 + (leftOut.count > 3 ? "; and \(leftOut.count - 3) more" : "")
                                  + "; `--click-only` renders a metronome run")
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         let cues = try failing { try RunSchedule.cues(for: segments, plans: plans, sampleRate: sampleRate) {

@@ -61,7 +61,7 @@ struct WorkoutCommand: ParsableCommand {
                 let text = WorkoutExport.m3u8(workout, playlistPath: output,
                                               absolute: PlaylistExport.writesAbsolutePaths(to: output, absolute: absolute))
                 try PlaylistExport.deliver(text, to: output, trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
-                                           catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeOut)
+                                           catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct)
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {
@@ -99,7 +99,7 @@ struct WorkoutCommand: ParsableCommand {
         console.print(table.render())
         var line = "\(workout.plan.name): \(DurationText.clock(workout.filledSeconds)) of \(DurationText.clock(workout.plannedSeconds)), "
             + "segment changes at most \(DurationText.clock(workout.largestBoundaryError)) off the plan"
-        if let output { line += " → \(PlaylistExport.isStandardOutput(output) ? "stdout" : output)" }
+        if let output { line += " → \(PlaylistExport.name(of: output))" }
         console.print(line)
     }
 }

@@ -11,10 +11,16 @@ public struct Console: Sendable {
     /// `tap` reads keystrokes and needs a terminal.
     public var stdinIsTerminal: Bool
 
+    /// Writes the command's product to stdout (a playlist for `-o -`) and throws when it did not
+    /// arrive (stdout closed, a full disk): a lost product must not pass for success.
+    public var writeProduct: @Sendable (String) throws -> Void
+
     public init(writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+                writeProduct: (@Sendable (String) throws -> Void)? = nil,
                 stderrIsTerminal: Bool = false, stdinIsTerminal: Bool = false) {
         self.writeOut = writeOut
         self.writeErr = writeErr
+        self.writeProduct = writeProduct ?? writeOut
         self.stderrIsTerminal = stderrIsTerminal
         self.stdinIsTerminal = stdinIsTerminal
     }
@@ -24,6 +30,12 @@ public struct Console: Sendable {
         writeErr: { text in
             fflush(stdout)  // keep the order a reader of both streams on one terminal expects
             FileHandle.standardError.write(Data(text.utf8))
+        },
+        writeProduct: { text in
+            // Flushed here, so that a reader gone (a closed pipe) is known before the export is recorded.
+            guard fputs(text, stdout) >= 0, fflush(stdout) == 0 else {
+                throw CommandFailure("cannot write to stdout: \(String(cString: strerror(errno)).lowercased())")
+            }
         },
         stderrIsTerminal: isatty(2) == 1, stdinIsTerminal: isatty(0) == 1)
 

@@ -8,20 +8,24 @@ public enum PlaylistExport {
 
     public static func isStandardOutput(_ path: String) -> Bool { path == standardOutputPath }
 
+    /// Where the playlist went, for a summary line: its path, or "stdout".
+    public static func name(of path: String) -> String { isStandardOutput(path) ? "stdout" : path }
+
     /// Paths are written absolute on standard output: the playlist has no folder to be relative to.
     public static func writesAbsolutePaths(to path: String, absolute: Bool) -> Bool { absolute || isStandardOutput(path) }
 
     public static func write(_ entries: [CadenceMatch], title: String, to path: String, absolute: Bool,
-                             catalog: Catalog, at time: Double, standardOutput: (String) -> Void) throws {
+                             catalog: Catalog, at time: Double, standardOutput: (String) throws -> Void) throws {
         let text = M3U8Writer.render(entries, title: title, playlistPath: path,
                                      absolute: writesAbsolutePaths(to: path, absolute: absolute))
         try deliver(text, to: path, trackIDs: entries.compactMap(\.track.id), catalog: catalog, at: time, standardOutput: standardOutput)
     }
 
-    /// Writes a rendered playlist to `path` (atomically) or to standard output, then records the export.
+    /// Writes a rendered playlist to `path` (atomically) or to standard output, then records the
+    /// export: only once it was written, so that `--fresh` never avoids tracks the runner never got.
     public static func deliver(_ text: String, to path: String, trackIDs: [Int64], catalog: Catalog, at time: Double,
-                               standardOutput: (String) -> Void) throws {
-        if isStandardOutput(path) { standardOutput(text) } else { try AtomicFile.write(text, to: path) }
+                               standardOutput: (String) throws -> Void) throws {
+        if isStandardOutput(path) { try standardOutput(text) } else { try AtomicFile.write(text, to: path) }
         try catalog.recordExport(trackIDs: trackIDs, playlistPath: isStandardOutput(path) ? "(standard output)" : FileWalker.absolutePath(path),
                                  at: time)
     }

@@ -32,6 +32,8 @@ public struct RunPlan: Sendable {
     public struct LeftOut: Codable, Sendable {
         public var path: String
         public var reason: String
+        /// Gone or changed since its scan: a new scan brings it back.
+        public var needsRescan = false
     }
 
     public var clock: MasterClock
@@ -113,7 +115,7 @@ public struct RunPlan: Sendable {
                 continue
             }
             if let reason = unusableFile(track) {
-                plan.leftOut.append(LeftOut(path: track.path, reason: reason))
+                plan.leftOut.append(LeftOut(path: track.path, reason: reason, needsRescan: true))
                 continue
             }
             playable.append(match)

@@ -91,9 +91,14 @@ public enum RunSchedule {
             }
         }
         if timeline.short {
-            lines.append(String(format: "music for %@ of %@ (%.0f%%): `beattag untagged` and `beattag tap` fix doubtful tempi, "
-                                + "or scan more music; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
-                                DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds)))
+            // Matching tracks whose files moved or changed come back with a scan: said first, as the fix.
+            let rescan = Set(plans.flatMap(\.leftOut).filter(\.needsRescan).map(\.path)).count
+            let advice = rescan > 0
+                ? "\(rescan) matching track\(rescan == 1 ? " was" : "s were") left out as moved or changed since the scan (`beattag scan` them again); "
+                    + "`beattag untagged` and `beattag tap` fix doubtful tempi"
+                : "`beattag untagged` and `beattag tap` fix doubtful tempi, or scan more music"
+            lines.append(String(format: "music for %@ of %@ (%.0f%%): %@; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
+                                DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds), advice))
         }
         return lines
     }

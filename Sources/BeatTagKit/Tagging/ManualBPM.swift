@@ -15,8 +15,7 @@ public enum ManualBPMError: Error, CustomStringConvertible {
         case .nothingToScale: return "no analysed or tagged BPM to scale; set one with --bpm"
         case .notPlayable(_, let reason): return "not playable audio (\(reason)); no BPM set"
         case .outOfRange(let bpm):
-            // %g for an absurd value (a typo, a request of 1e300): a few digits, not three hundred.
-            return String(format: abs(bpm) < 10_000 ? "%.1f BPM is outside %g–%g" : "%.3g BPM is outside %g–%g", bpm, TempoRanges.handSet.lowerBound, TempoRanges.handSet.upperBound)
+            return "\(ExactNumber.text(bpm)) BPM is outside \(ExactNumber.text(TempoRanges.handSet.lowerBound))–\(ExactNumber.text(TempoRanges.handSet.upperBound))"
         }
     }
 }

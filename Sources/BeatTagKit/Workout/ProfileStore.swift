@@ -64,17 +64,31 @@ public enum ProfileStore {
         return profile
     }
 
+    /// How `save` wrote the file.
+    public enum Saved: Equatable {
+        /// A new file.
+        case created
+        /// The runner's file with the new values in it: comments, layout and order kept.
+        case edited
+        /// The runner's file written anew: it is laid out in a way line edits cannot follow (an
+        /// inline table, a dotted key), so its comments are gone.
+        case rewritten
+    }
+
     /// Saves `profile` over the file at `path`. A file the runner wrote keeps its comments, layout and
-    /// order: only the values change, and settings it lacked are added.
-    public static func save(_ profile: RunnerProfile, to path: String) throws {
+    /// order: a line changes only where its value does, and settings it lacked are added.
+    @discardableResult
+    public static func save(_ profile: RunnerProfile, to path: String) throws -> Saved {
         let saved = (try? savedText(path: path)) ?? nil
-        let text = saved.flatMap { edited($0, to: profile) } ?? fresh(profile)
+        let edit = saved.flatMap { edited($0, to: profile) }
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AtomicFile.write(text, to: path)
+            let folder = (FileWalker.absolutePath(path) as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(edit ?? fresh(profile), to: path)
         } catch {
             throw StoreError(description: "cannot save the profile to \(path): \(error)")
         }
+        return saved == nil ? .created : edit == nil ? .rewritten : .edited
     }
 
     /// A new profile file.
@@ -86,33 +100,33 @@ public enum ProfileStore {
         if !profile.zoneSPM.isEmpty {
             lines.append("")
             lines.append("[zone_spm]")
-            for zone in profile.zoneSPM.keys.sorted() { lines.append("\(zone) = \(profile.zoneSPM[zone]!.formatted(.number.grouping(.never)))") }
+            for zone in profile.zoneSPM.keys.sorted() { lines.append("\(zone) = \(ExactNumber.text(profile.zoneSPM[zone]!))") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static let topLevelKeys = ["max_hr", "rest_hr", "age"]
-
-    /// `text` with `profile`'s values in it: each setting's line keeps its place and its trailing
-    /// comment, a missing one is added after the others of its table. Nil when the file is written
-    /// in a way these line edits do not follow (a dotted key, an inline table): it is then written
-    /// anew. The result is read back and must give `profile`, or it is not used.
+    /// `text` with `profile`'s values in it: a setting's line changes only if its value does (then
+    /// only the value), a missing one is added after the others of its table, and the line endings
+    /// stay as they were (CRLF too). Nil when the file is written in a way these line edits do not
+    /// follow (a dotted key, an inline table): it is then written anew. The result is read back and
+    /// must give `profile`, or it is not used.
     static func edited(_ text: String, to profile: RunnerProfile) -> String? {
-        var lines = text.components(separatedBy: "\n")
+        let newline = text.contains("\r\n") ? "\r\n" : "\n"
+        var lines = text.components(separatedBy: newline)
         if lines.last == "" { lines.removeLast() }
-        func format(_ spm: Double) -> String { spm.formatted(.number.grouping(.never)) }
         let top: [String: String?] = ["max_hr": profile.maxHR.map(String.init), "rest_hr": profile.restHR.map(String.init),
                                       "age": profile.age.map(String.init)]
-        let zones = Dictionary(uniqueKeysWithValues: profile.zoneSPM.map { (String($0.key), format($0.value)) })
+        let zones = Dictionary(uniqueKeysWithValues: profile.zoneSPM.map { (String($0.key), ExactNumber.text($0.value)) })
         guard set(top, in: nil, of: &lines, newTableAt: nil),
               set(zones, in: "zone_spm", of: &lines, newTableAt: zones.isEmpty ? nil : lines.count) else { return nil }
-        let result = lines.joined(separator: "\n") + "\n"
+        let result = lines.joined(separator: newline) + newline
         return (try? parse(result, path: "")) == profile ? result : nil
     }
 
     /// Sets `values` (nil: removes the key) in table `table` (nil: the top level) of `lines`. A table
-    /// not there is opened at `newTableAt` when it has values to hold. False when a key is written
-    /// in another form (quoted, dotted) that a line edit could get wrong.
+    /// not there is opened at `newTableAt` when it has values to hold. Keys are matched as numbers
+    /// where both are (zone `04` is zone 4). False when a key is written in another form (quoted,
+    /// dotted) that a line edit could get wrong.
     private static func set(_ values: [String: String?], in table: String?, of lines: inout [String], newTableAt: Int?) -> Bool {
         var range: Range<Int>? = table == nil ? 0..<(lines.firstIndex { header(of: $0) != nil } ?? lines.count) : nil
         if let table, let start = lines.firstIndex(where: { header(of: $0) == table }) {
@@ -126,14 +140,15 @@ public enum ProfileStore {
             lines.insert(contentsOf: (at > 0 && lines[at - 1].trimmingCharacters(in: .whitespaces).isEmpty ? [] : [""]) + ["[\(table)]"] + added, at: at)
             return true
         }
+        func same(_ a: String, _ b: String) -> Bool { a == b || (Int(a) != nil && Int(a) == Int(b)) }
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            if let i = lines[range].firstIndex(where: { keyOf($0) == key }) {
-                if let value { lines[i] = replacingValue(of: lines[i], with: value) } else {
+            if let i = lines[range].firstIndex(where: { keyOf($0).map { same($0, key) } ?? false }) {
+                if let value { lines[i] = withValue(value, in: lines[i]) } else {
                     lines.remove(at: i)
                     range = range.lowerBound..<(range.upperBound - 1)
                 }
             } else if let value {
-                // After the table's last setting, else at its top (a new file's first line is its comment).
+                // After the table's last setting, else at its top (below a new file's opening comments).
                 let at = (lines[range].lastIndex { keyOf($0) != nil }).map { $0 + 1 } ?? range.lowerBound + (table == nil ? leadingComments(lines) : 0)
                 lines.insert("\(key) = \(value)", at: at)
                 range = range.lowerBound..<(range.upperBound + 1)
@@ -157,13 +172,16 @@ public enum ProfileStore {
         return t[..<eq].trimmingCharacters(in: .whitespaces)
     }
 
-    /// The line with a new value: its indentation and key as they were, a trailing comment kept
-    /// (the values are numbers, so a `#` after the `=` starts one).
-    private static func replacingValue(of line: String, with value: String) -> String {
-        let eq = line.firstIndex(of: "=")!
-        let rest = line[line.index(after: eq)...]
-        let comment = rest.firstIndex(of: "#").map { "  " + rest[$0...] } ?? ""
-        return line[...eq] + " " + value + comment
+    /// The line with `value` in place of its value, everything around it (spacing, a trailing
+    /// comment) as it was; the line itself when its value already reads as `value` (`170.0`, 170).
+    /// The values are numbers, so the value ends at the first space or `#`.
+    private static func withValue(_ value: String, in line: String) -> String {
+        let afterEquals = line.index(after: line.firstIndex(of: "=")!)
+        let start = line[afterEquals...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+        let end = line[start...].firstIndex { $0 == " " || $0 == "\t" || $0 == "#" } ?? line.endIndex
+        let old = String(line[start..<end])
+        if old == value || (Double(old) != nil && Double(old) == Double(value)) { return line }
+        return String(line[..<start]) + value + String(line[end...])
     }
 
     /// Comment lines at the top of the file: a setting added to a file with none goes below them.

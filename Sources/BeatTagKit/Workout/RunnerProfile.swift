@@ -62,7 +62,7 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         }
         for (zone, spm) in zoneSPM {
             guard (1...5).contains(zone) else { throw ProfileError.outOfRange("zone \(zone) does not exist: zones are 1–5") }
-            guard CadenceRules.cadenceRange.contains(spm) else { throw ProfileError.outOfRange(String(format: "zone %d cadence %g SPM is outside 100–240", zone, spm)) }
+            guard CadenceRules.cadenceRange.contains(spm) else { throw ProfileError.outOfRange("zone \(zone) cadence \(ExactNumber.text(spm)) SPM is outside 100–240") }
         }
         return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: zoneSPM)
     }

@@ -18,7 +18,9 @@ final class BadInputTests: XCTestCase {
             (["scan", ".", "--jobs", "-1"], "--jobs must be 1 or more"),
             (["scan", ".", "--jobs", "0"], "--jobs must be 1 or more"),
             (["tag", "x.flac", "--times", "-2"], "--times must be positive"),
-            (["tag", "x.flac", "--bpm", "0"], "--bpm 0.0 BPM is outside 30–300"),
+            (["tag", "x.flac", "--bpm", "0"], "--bpm 0 BPM is outside 30–300"),
+            (["tag", "x.flac", "--bpm", "29.96"], "--bpm 29.96 BPM is outside 30–300"),
+            (["tag", "x.flac", "--bpm", "12345"], "--bpm 12345 BPM is outside 30–300"),
             (["list", "--min-bpm", "200", "--max-bpm", "100"], "--min-bpm 200 is above --max-bpm 100"),
         ]
         for (arguments, message) in cases {

@@ -88,6 +88,36 @@ final class RunnerCLITests: XCTestCase {
         }
     }
 
+    /// A playlist that cannot reach stdout (a full disk: /dev/full; a closed stdout) fails with a
+    /// one-line error and is not recorded as exported: `--fresh` must not avoid what nobody got.
+    func testAPlaylistThatCannotReachStdoutFailsAndIsNotRecorded() throws {
+        for target in ["/dev/full", nil] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = ["playlist", "--spm", "170", "--duration", "2m", "--allow-short", "-o", "-", "--catalog", catalog]
+            let err = Pipe()
+            process.standardError = err
+            if let target {
+                process.standardOutput = FileHandle(forWritingAtPath: target)
+            } else {
+                let closed = Pipe()
+                try closed.fileHandleForReading.close()  // the reader is gone before anything is written
+                process.standardOutput = closed
+            }
+            try process.run()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if target != nil {
+                XCTAssertEqual(process.terminationStatus, 1, message)
+                XCTAssertTrue(message.contains("beattag: cannot write to stdout: no space left on device"), message)
+            } else {
+                // A closed pipe: SIGPIPE ends the process, as for any tool in a pipe (141 in a shell).
+                XCTAssertNotEqual(process.terminationStatus, 0, message)
+            }
+            XCTAssertEqual(try Catalog(path: catalog, create: false).exportedTracks(since: 0), [], target ?? "closed pipe")
+        }
+    }
+
     func testFreshAvoidsWhatTheLastPlaylistExported() throws {
         let dir = try temporaryDirectory(self)
         func entries(_ name: String, _ extra: [String]) throws -> Set<String> {

@@ -113,4 +113,22 @@ final class M3U8WriterTests: XCTestCase {
             XCTAssertEqual("\(error)", "cannot write /nonexistent/folder/run.m3u8: folder /nonexistent/folder does not exist")
         }
     }
+
+    /// A link is written through and stays a link; a replaced file keeps its permissions.
+    func testAtomicWritesFollowLinksAndKeepPermissions() throws {
+        let dir = try temporaryDirectory(self)
+        let real = (dir as NSString).appendingPathComponent("real/run.m3u8")
+        try FileManager.default.createDirectory(atPath: (real as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try AtomicFile.write("old\n", to: real)
+        XCTAssertEqual(chmod(real, 0o600), 0)
+        let link = (dir as NSString).appendingPathComponent("run.m3u8")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/run.m3u8")
+        try AtomicFile.write("new\n", to: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real/run.m3u8", "still a link")
+        XCTAssertEqual(try String(contentsOfFile: real, encoding: .utf8), "new\n")
+        var st = stat()
+        XCTAssertEqual(stat(real, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o600)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["real", "run.m3u8"], "no temporary left")
+    }
 }

@@ -206,6 +206,16 @@ final class RenderRunTests: XCTestCase {
         XCTAssertTrue(none.stderr.contains("dnb.ogg: no such file or directory") && none.stderr.contains("punk.mp3: changed since the last scan (scan it again)"),
                       none.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+
+        // A plan's segments with nothing usable are carried by the click; the advice is the rescan.
+        let plan = (dir as NSString).appendingPathComponent("plan.toml")
+        try "name = \"two\"\n[[segments]]\nname = \"a\"\nminutes = 0.5\nspm = 174\n[[segments]]\nname = \"b\"\nminutes = 0.5\nspm = 178\n"
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let planned = try runBeattag(["render", plan, "-o", out, "--no-cues", "--max-hr", "190", "--profile", plan + ".profile", "--seed", "1", "--catalog", own])
+        XCTAssertEqual(planned.status, 3, planned.stderr)
+        XCTAssertTrue(planned.stderr.contains("2 matching tracks were left out as moved or changed since the scan (`beattag scan` them again)"),
+                      planned.stderr)
+        XCTAssertEqual(planned.stderr.components(separatedBy: "left out \(kept)").count, 2, "said once, not per segment: \(planned.stderr)")
     }
 
     private func interruptedRender(with signal: Int32, twice: Bool = false, nohupFirst: Bool = false) throws {

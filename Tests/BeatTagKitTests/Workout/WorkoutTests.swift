@@ -84,7 +84,7 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(saved.status, 0, saved.stderr)
         XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), """
             # my profile: lab test, March
-            max_hr = 189  # measured on the treadmill
+            max_hr = 189   # measured on the treadmill
 
             # from the watch, mornings
             rest_hr = 52
@@ -101,11 +101,27 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(try runBeattag(["zones", "--save", "--profile", profile]).status, 0)
         XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8), before)
 
-        // An inline table: written anew, every setting kept.
+        // Unchanged values keep their lines exactly; CRLF endings stay; zone 04 is zone 4; a cadence
+        // with many digits is saved as given.
+        try "# watch\r\nmax_hr=180\r\nage = 40 # hmm\r\n[zone_spm]\r\n04 = 170.0   # aligned\r\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let crlf = try runBeattag(["zones", "--zone-spm", "3=168.123456789", "--save", "--profile", profile])
+        XCTAssertEqual(crlf.status, 0, crlf.stderr)
+        XCTAssertEqual(try String(contentsOfFile: profile, encoding: .utf8),
+                       "# watch\r\nmax_hr=180\r\nage = 40 # hmm\r\n[zone_spm]\r\n04 = 170.0   # aligned\r\n3 = 168.123456789\r\n")
+        XCTAssertEqual(crlf.stderr, "saved the runner profile to \(profile)\n")
+
+        // An inline table: written anew, every setting kept, and the runner told.
         try "max_hr = 180 # note\nzone_spm = { 3 = 170 }\n".write(toFile: profile, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try runBeattag(["zones", "--zone-spm", "5=185", "--save", "--profile", profile]).status, 0)
+        let rewritten = try runBeattag(["zones", "--zone-spm", "5=185", "--save", "--profile", profile])
+        XCTAssertEqual(rewritten.status, 0, rewritten.stderr)
+        XCTAssertTrue(rewritten.stderr.contains("(written anew:"), rewritten.stderr)
         let anew = try String(contentsOfFile: profile, encoding: .utf8)
         XCTAssertTrue(anew.contains("max_hr = 180\n") && anew.contains("[zone_spm]\n3 = 170\n5 = 185\n"), anew)
+
+        // A profile named without a folder is saved in the current one.
+        let plain = try runBeattag(["zones", "--max-hr", "181", "--save", "--profile", "beattag-test-plain-\(getpid()).toml"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        try FileManager.default.removeItem(atPath: "beattag-test-plain-\(getpid()).toml")
     }
 
     func testBadProfileInputGetsOneLineErrors() throws {
