@@ -2,7 +2,7 @@ import ArgumentParser
 import BeatTagKit
 import Foundation
 
-/// The runner profile on a command line (`zones`, `workout`, and `render` to come): what is given
+/// The runner profile on a command line (`zones`, `workout`, `render`): what is given
 /// here applies to this run, over the saved profile; `--save` keeps it.
 struct ProfileOptions: ParsableArguments {
     @Option(name: .customLong("max-hr"), help: ArgumentHelp("Maximum heart rate, beats per minute (measured is best).", valueName: "bpm"))
@@ -36,18 +36,37 @@ struct ProfileOptions: ParsableArguments {
 
     /// Saved profile with this command line over it; saved first when --save. Tells what it saved.
     func resolve(console: Console) throws -> RunnerProfile.Resolved {
-        let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
-        let merged: RunnerProfile
-        do { merged = given.merged(over: try ProfileStore.load(path: profilePath)) } catch { throw CommandFailure("\(error)") }
+        let merged = try mergedProfile()
         let resolved: RunnerProfile.Resolved
         // Missing or contradictory heart rates are a usage error (64), like any other bad option.
         do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)", code: 64) }
-        if save {
-            let saved: ProfileStore.Saved
-            do { saved = try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
-            console.writeErr("saved the runner profile to \(profilePath)"
-                             + (saved == .rewritten ? " (written anew: its layout is one these edits cannot follow, so its comments are gone)" : "") + "\n")
-        }
+        try saveIfAsked(merged, console: console)
         return resolved
+    }
+
+    /// The zone cadences alone (a render plays them; it shows no heart rates): no maximum heart rate
+    /// needed, but one given is checked as everywhere. Saved first when --save.
+    func zoneCadences(console: Console) throws -> [Int: Double] {
+        let merged = try mergedProfile()
+        let cadences: [Int: Double]
+        do {
+            if merged.maxHR != nil || merged.age != nil || merged.restHR != nil { _ = try merged.resolved() }
+            cadences = try merged.validZoneSPM()
+        } catch { throw CommandFailure("\(error)", code: 64) }
+        try saveIfAsked(merged, console: console)
+        return cadences
+    }
+
+    private func mergedProfile() throws -> RunnerProfile {
+        let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
+        do { return given.merged(over: try ProfileStore.load(path: profilePath)) } catch { throw CommandFailure("\(error)") }
+    }
+
+    private func saveIfAsked(_ merged: RunnerProfile, console: Console) throws {
+        guard save else { return }
+        let saved: ProfileStore.Saved
+        do { saved = try ProfileStore.save(merged, to: profilePath) } catch { throw CommandFailure("\(error)") }
+        console.writeErr("saved the runner profile to \(profilePath)"
+                         + (saved == .rewritten ? " (written anew: its layout is one these edits cannot follow, so its comments are gone)" : "") + "\n")
     }
 }

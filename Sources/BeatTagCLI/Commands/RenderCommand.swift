@@ -30,13 +30,14 @@ struct RenderCommand: ParsableCommand {
 
             With a PLAN (4x4, easy, tempo, progression or a TOML plan file, see `beattag workout`) \
             the cadence follows the plan: each segment runs on its own clock for whole phrases at its \
-            zone's cadence (`beattag zones`), and changes on the beat with a clean cut (no crossfade \
+            zone's cadence (`beattag zones`; --zone-spm or the saved profile, no heart rate needed), \
+            and changes on the beat with a clean cut (no crossfade \
             across two tempi); at each segment start its cue is spoken (espeak-ng) over the ducked music \
             (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone.
 
             Examples:
               beattag render --spm 170 --duration 40m -o run.flac
-              beattag render 4x4 --max-hr 190 --click -o intervals.ogg
+              beattag render 4x4 --zone-spm 4=178 --click -o intervals.ogg
               beattag render --spm 175 --duration 20m --click -o run.ogg --json
               beattag render --click-only --spm 175 --duration 20m -o click.flac
             """)
@@ -107,7 +108,7 @@ struct RenderCommand: ParsableCommand {
         if let planName = plan {
             let loaded = try PlanArgument.load(planName)
             planTitle = loaded.name
-            segments = RunSchedule.segments(of: loaded, profile: try profile.resolve(console: console), cues: !noCues)
+            segments = RunSchedule.segments(of: loaded, zoneSPM: try profile.zoneCadences(console: console), cues: !noCues)
         } else {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }

@@ -29,8 +29,13 @@ public enum RunSchedule {
 
     /// A workout's segments at the cadence the runner's profile gives each, with their cues.
     public static func segments(of workout: WorkoutPlan, profile: RunnerProfile.Resolved, cues: Bool) -> [RunSegment] {
+        segments(of: workout, zoneSPM: profile.zoneSPM, cues: cues)
+    }
+
+    /// The segments at the runner's zone cadences (`zoneSPM`, else the defaults).
+    public static func segments(of workout: WorkoutPlan, zoneSPM: [Int: Double], cues: Bool) -> [RunSegment] {
         workout.segments.enumerated().map { index, segment in
-            let spm = workout.spm(of: segment, profile: profile)
+            let spm = workout.spm(of: segment, zoneSPM: zoneSPM)
             return RunSegment(name: segment.name, spm: spm, seconds: segment.seconds,
                               cue: cues ? CueText.text(segmentAt: index, of: workout, spm: spm) : nil)
         }

@@ -35,8 +35,11 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         public var restHR: Int?
         public var zoneSPM: [Int: Double]
 
-        public func spm(zone: Int) -> Double { zoneSPM[zone] ?? RunnerProfile.defaultSPM[zone] ?? 170 }
+        public func spm(zone: Int) -> Double { RunnerProfile.spm(zone: zone, in: zoneSPM) }
     }
+
+    /// A zone's cadence: the runner's own, else the default.
+    public static func spm(zone: Int, in zoneSPM: [Int: Double]) -> Double { zoneSPM[zone] ?? defaultSPM[zone] ?? 170 }
 
     public enum ProfileError: Error, CustomStringConvertible, Equatable {
         case noMaxHR
@@ -50,6 +53,16 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         }
     }
 
+    /// The zone cadences, checked: all that running a plan by zone needs (its music follows the
+    /// cadences; only the heart-rate ranges need the maximum heart rate).
+    public func validZoneSPM() throws -> [Int: Double] {
+        for (zone, spm) in zoneSPM {
+            guard (1...5).contains(zone) else { throw ProfileError.outOfRange("zone \(zone) does not exist: zones are 1–5") }
+            guard CadenceRules.cadenceRange.contains(spm) else { throw ProfileError.outOfRange("zone \(zone) cadence \(ExactNumber.text(spm)) SPM is outside 100–240") }
+        }
+        return zoneSPM
+    }
+
     public func resolved() throws -> Resolved {
         if let maxHR, !RunnerProfile.heartRateRange.contains(maxHR) { throw ProfileError.outOfRange("maximum heart rate \(maxHR) is outside 30–240") }
         if let age, !RunnerProfile.ageRange.contains(age) { throw ProfileError.outOfRange("age \(age) is outside 10–100") }
@@ -60,10 +73,6 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
                 throw ProfileError.outOfRange("resting heart rate \(restHR) must be at least 30 and well below the maximum (\(max))")
             }
         }
-        for (zone, spm) in zoneSPM {
-            guard (1...5).contains(zone) else { throw ProfileError.outOfRange("zone \(zone) does not exist: zones are 1–5") }
-            guard CadenceRules.cadenceRange.contains(spm) else { throw ProfileError.outOfRange("zone \(zone) cadence \(ExactNumber.text(spm)) SPM is outside 100–240") }
-        }
-        return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: zoneSPM)
+        return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: try validZoneSPM())
     }
 }

@@ -39,9 +39,12 @@ public struct WorkoutPlan: Sendable, Equatable {
     public var totalSeconds: Double { segments.map(\.seconds).reduce(0, +) }
 
     /// The cadence a segment runs at for this runner.
-    public func spm(of segment: Segment, profile: RunnerProfile.Resolved) -> Double {
+    public func spm(of segment: Segment, profile: RunnerProfile.Resolved) -> Double { spm(of: segment, zoneSPM: profile.zoneSPM) }
+
+    /// A segment's cadence: its own, or its zone's (the runner's `zoneSPM`, else the default).
+    public func spm(of segment: Segment, zoneSPM: [Int: Double]) -> Double {
         switch segment.target {
-        case .zone(let zone): return profile.spm(zone: zone)
+        case .zone(let zone): return RunnerProfile.spm(zone: zone, in: zoneSPM)
         case .spm(let spm): return spm
         }
     }

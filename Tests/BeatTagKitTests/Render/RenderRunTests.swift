@@ -211,11 +211,14 @@ final class RenderRunTests: XCTestCase {
         let plan = (dir as NSString).appendingPathComponent("plan.toml")
         try "name = \"two\"\n[[segments]]\nname = \"a\"\nminutes = 0.5\nspm = 174\n[[segments]]\nname = \"b\"\nminutes = 0.5\nspm = 178\n"
             .write(toFile: plan, atomically: true, encoding: .utf8)
-        let planned = try runBeattag(["render", plan, "-o", out, "--no-cues", "--max-hr", "190", "--profile", plan + ".profile", "--seed", "1", "--catalog", own])
+        // No heart rate given or saved: a render plays the zone cadences and shows no heart rates.
+        let planned = try runBeattag(["render", plan, "-o", out, "--no-cues", "--profile", plan + ".profile", "--seed", "1", "--catalog", own])
         XCTAssertEqual(planned.status, 3, planned.stderr)
         XCTAssertTrue(planned.stderr.contains("2 matching tracks were left out as moved or changed since the scan (`beattag scan` them again)"),
                       planned.stderr)
         XCTAssertEqual(planned.stderr.components(separatedBy: "left out \(kept)").count, 2, "said once, not per segment: \(planned.stderr)")
+        let badHeartRate = try runBeattag(["render", plan, "-o", out, "--max-hr", "500", "--profile", plan + ".profile", "--catalog", own])
+        XCTAssertEqual(badHeartRate.status, 64, "a heart rate given is still checked: \(badHeartRate.stderr)")
     }
 
     private func interruptedRender(with signal: Int32, twice: Bool = false, nohupFirst: Bool = false) throws {
