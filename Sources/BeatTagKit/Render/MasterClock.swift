@@ -20,6 +20,10 @@ public struct MasterClock: Sendable, Equatable {
     public func time(ofBeat index: Int) -> Seconds { Seconds(origin.value + Double(index) * 60 / spm) }
     public func frame(ofBeat index: Int) -> FramePosition { FramePosition((time(ofBeat: index).value * Double(sampleRate)).rounded()) }
 
+    /// How many frames `count` beats last: a length, wherever on the clock (`frame(ofBeat:)` is a
+    /// position, which a later segment's origin moves).
+    public func frames(forBeats count: Int) -> Int { Int((Double(count) * 60 / spm * Double(sampleRate)).rounded()) }
+
     /// Whole phrases closest to `seconds` (at least one): a mix ends on a phrase.
     public func phrases(closestTo seconds: Double) -> Int { max(1, Int((seconds / phraseSeconds.value).rounded())) }
 }

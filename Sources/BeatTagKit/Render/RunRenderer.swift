@@ -199,7 +199,7 @@ public struct RunRenderer {
     /// where the run starts), so that the two tracks' sum keeps its power.
     private func shape(_ track: inout PreparedTrack, clock: MasterClock, fadeIn: Bool) {
         let gain = Float(pow(10, track.gainDB / 20))
-        let fadeFrames = Int(clock.frame(ofBeat: RunPlan.crossfadeBeats).value)
+        let fadeFrames = clock.frames(forBeats: RunPlan.crossfadeBeats)
         let count = track.left.count
         let inFrames = fadeIn ? min(count, fadeFrames) : min(count, clock.sampleRate / 100)
         let outFrames = min(count, fadeFrames)

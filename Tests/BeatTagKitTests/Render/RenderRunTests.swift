@@ -38,19 +38,6 @@ final class RenderRunTests: XCTestCase {
         return zip(energy.dropFirst(), energy).map { max(0, $0 - $1) }
     }
 
-    private func ebur128(_ path: String, start: Double? = nil, duration: Double? = nil) throws -> (lufs: Double?, peak: Double?) {
-        var args = ["-nostats", "-v", "info"]
-        if let start, let duration { args += ["-ss", "\(start)", "-t", "\(duration)"] }
-        args += ["-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
-        let (_, log) = try runTool(try requiredTool("ffmpeg"), args)
-        let summary = log.components(separatedBy: "Summary:").last ?? ""
-        func value(after label: String) -> Double? {
-            guard let range = summary.range(of: label) else { return nil }
-            return Double(summary[range.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
-        }
-        return (value(after: "I:"), value(after: "Peak:"))
-    }
-
     func testRunAtOneCadenceIsOnTheClockAtOneLoudness() throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("run.flac")
@@ -287,6 +274,20 @@ final class RenderRunTests: XCTestCase {
     }
 }
 
+/// Integrated loudness (LUFS) and true peak (dBFS) of a file or a span of it, by ffmpeg's ebur128.
+private func ebur128(_ path: String, start: Double? = nil, duration: Double? = nil) throws -> (lufs: Double?, peak: Double?) {
+    var args = ["-nostats", "-v", "info"]
+    if let start, let duration { args += ["-ss", "\(start)", "-t", "\(duration)"] }
+    args += ["-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"]
+    let (_, log) = try runTool(try requiredTool("ffmpeg"), args)
+    let summary = log.components(separatedBy: "Summary:").last ?? ""
+    func value(after label: String) -> Double? {
+        guard let range = summary.range(of: label) else { return nil }
+        return Double(summary[range.upperBound...].trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+    }
+    return (value(after: "I:"), value(after: "Peak:"))
+}
+
 /// A workout rendered: each segment on its own clock at its cadence, cues spoken at segment starts.
 final class RenderWorkoutTests: XCTestCase {
     func testSegmentsChangeCadenceOnThePhraseAndCuesStartThem() throws {
@@ -345,5 +346,18 @@ final class RenderWorkoutTests: XCTestCase {
             let measured: Double = 60 / median
             XCTAssertEqual(measured, segment.spm, accuracy: segment.spm * 0.04, "\(segment.name ?? "")")
         }
+
+        // Every segment at the run's loudness (ffmpeg's ebur128), without click or cues to level
+        // them out: a later segment's fades once spanned its whole tracks, 5–6 LU too quiet.
+        let plain = (dir as NSString).appendingPathComponent("plain.flac")
+        let again = try runBeattag(["render", plan, "--zone-spm", "3=170", "--no-cues", "-o", plain, "--json", "--seed", "1",
+                                    "--catalog", catalog, "--profile", (dir as NSString).appendingPathComponent("p.toml")])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let segments = try JSONDecoder().decode(RenderTimeline.self, from: Data(again.stdout.utf8)).segments
+        let loudness = try segments.map { segment in
+            try XCTUnwrap(try ebur128(plain, start: segment.startSeconds + 1, duration: segment.endSeconds - segment.startSeconds - 2).lufs)
+        }
+        XCTAssertEqual(loudness.count, 2)
+        XCTAssertLessThanOrEqual((loudness.max() ?? 0) - (loudness.min() ?? 0), 2, "\(loudness)")
     }
 }
