@@ -193,10 +193,12 @@ public struct RunPlan: Sendable {
     /// Beats of the clock the music carries (the rest is click).
     public var musicBeats: Int { clickCarriesFrom ?? totalBeats }
 
-    /// The first and last beat indices worth running to: a beat list with steady spacing, quiet
-    /// beats at either end left out. nil when fewer than two phrases and a crossfade remain.
+    /// The first and last beat indices worth running to: quiet beats at either end left out, then
+    /// beats the steady part of the track does not continue (`steadyEnds`). nil when fewer than two
+    /// phrases and a crossfade remain.
     static func musicalBeats(_ beats: [Double], levels: [Double]?) -> (first: Int, last: Int)? {
-        guard beats.count > 2 * MasterClock.beatsPerPhrase + crossfadeBeats else { return nil }
+        let least = 2 * MasterClock.beatsPerPhrase + crossfadeBeats
+        guard beats.count > least else { return nil }
         var first = 0, last = beats.count - 1
         if let levels, levels.count == beats.count {
             let median = levels.sorted()[levels.count / 2]
@@ -204,7 +206,37 @@ public struct RunPlan: Sendable {
             while first < last, levels[first] < floor { first += 1 }
             while last > first, levels[last] < floor { last -= 1 }
         }
-        guard last - first >= 2 * MasterClock.beatsPerPhrase + crossfadeBeats else { return nil }
-        return (first, last)
+        guard last - first >= least else { return nil }
+        // Kept only while the rest is still long enough: a short track plays whole, as before.
+        let steady = steadyEnds(beats, first: first, last: last)
+        return steady.last - steady.first >= least ? steady : (first, last)
+    }
+
+    /// How far into the track, and back from its end, the beats can be read (`steadyReach`).
+    static let steadyReach = 4 * MasterClock.beatsPerPhrase
+    /// A beat further than this share of a beat from where the steady part puts it is off.
+    static let steadyTolerance = 0.15
+
+    /// `first` and `last` moved past beats at either end that the steady part of the track does not
+    /// continue. A tracker that read a drumless intro half a beat off slides back onto the beat over
+    /// a few beats, each a little long; an excerpt started there plays the music half a beat off the
+    /// clock, a flam under the crossfade. Each beat of the first `steadyReach` is compared with where
+    /// the beat `steadyReach` in, counted back at the spacing around it, puts it (and the same at the
+    /// end); the excerpt starts after the last beat more than `steadyTolerance` of a beat off.
+    static func steadyEnds(_ beats: [Double], first: Int, last: Int) -> (first: Int, last: Int) {
+        let reach = steadyReach, span = MasterClock.beatsPerPhrase
+        guard last - first >= 2 * reach + 2 * span else { return (first, last) }
+        func spacing(around r: Int) -> Double {
+            let intervals = (r - span..<r + span).map { beats[$0 + 1] - beats[$0] }.sorted()
+            return intervals[intervals.count / 2]
+        }
+        func off(_ i: Int, from r: Int, spacing: Double) -> Bool {
+            abs(beats[i] - (beats[r] + Double(i - r) * spacing)) > steadyTolerance * spacing
+        }
+        let start = first + reach, startSpacing = spacing(around: start)
+        let newFirst = ((first..<start).last { off($0, from: start, spacing: startSpacing) }).map { $0 + 1 } ?? first
+        let end = last - reach, endSpacing = spacing(around: end)
+        let newLast = ((end + 1...last).first { off($0, from: end, spacing: endSpacing) }).map { $0 - 1 } ?? last
+        return (newFirst, newLast)
     }
 }
