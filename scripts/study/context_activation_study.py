@@ -3,22 +3,30 @@
 
 The tracker is given the annotated period P (frames), so a frame's features may be read at
 tempo-relative offsets. For frame t, besides the current per-frame features (`frame_features` of
-activation_study.py, what `BeatActivation` reads), the variants add:
+activation_study.py, what `BeatActivation` reads; variant "base"), the variants add:
   ctx:  the four band-group novelties (their maximum within +-2 frames, for timing tolerance)
         read at t +- P/2, t +- P, t +- 2P, t +- 4P (linear interpolation between frames), and
         per band two combs: the mean at t + kP (k = +-1..+-4, "the same pattern a beat away")
-        and at t + (k + 1/2)P (k = -4..3, "is t the 'and' of a stronger pulse").
+        and at t + (k + 1/2)P (k = -4..3, "is t the 'and' of a stronger pulse"), and the
+        novelty at t minus the half comb.
+  ctx3: ctx plus the offsets +-P/3, +-2P/3 (where a shuffle's off-beats fall).
+  ctxr: ctx with the offsets as differences (t minus offset): a reparametrisation, same for lr.
+  ctxc: the current features plus only the combs and their contrast.
   ctx2: a second stage: the first-stage activation (logistic regression on the current
-        features, as version 47 ships it, fitted on the same training sets) and its maximum
-        within +-2 frames at the same offsets, with the same two combs, plus the current features.
-Fitted (lr, hgb or mlp) on beat frames against a quarter of the others, every set weighing the
-same (as `fit_activation`). Tracked as version 47 tracks: `track(norm(body(L) + activation), P,
-400)` ("mean") and on the activation alone ("learned"). The baseline ("base") is the current
-features. Beat F +-70 ms, the first 5 s skipped.
+        features, as version 47 ships it, fitted on the same training sets), at t and its
+        maximum within +-2 frames at the ctx offsets, with the same combs, plus the current features.
+  VARIANT+hard: also every frame within one of an annotated midpoint as a negative, at weight 3.
+Fitted (lr; hgb; mlp: sklearn MLPClassifier 64-32, rows resampled by weight; mlp3: the mean of
+three MLPs of seeds SEED..SEED+2) on beat frames (within one frame of an annotated beat) against a
+quarter of the others, every set weighing the same (as `fit_activation`). Tracked as version 47
+tracks: `track(norm(body(L) + activation), P, 400)` ("mean") and on the activation alone
+("learned"); "margin" is the activation's mean on the annotated beats minus on their midpoints.
+Beat F +-70 ms, the first 5 s skipped (activation_study's `beat_f`).
 
-  python3 scripts/study/context_activation_study.py --sets gtzan=… spcup=… dev=… realdev=… gen=… \\
-      --fold gtzan=dev,realdev,gen,spcup --fold spcup=dev,realdev,gen,gtzan \\
-      [--variants base,ctx,ctx2] [--models lr,hgb,mlp] [--out results.json] [--list 8]
+  python3 scripts/study/context_activation_study.py --sets gtzan=… spcup=… dev=… realdev=… gen=… \
+      --fold gtzan=dev,realdev,gen,spcup --fold spcup=dev,realdev,gen,gtzan --fold dev=realdev,gen,gtzan,spcup \
+      [--variants base,ctx,ctx2] [--models lr,hgb,mlp3] [--seed 0] [--out results.json] [--list 8]
+  python3 scripts/study/context_activation_study.py --sets x=y --fold a=b --report results*.json
 
 Clips without a .beats file are left out. Needs numpy and scikit-learn; keep it single-threaded
 (OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1).
@@ -203,10 +211,14 @@ def main():
     a.add_argument("--variants", default="base,ctx,ctx2")
     a.add_argument("--models", default="lr,hgb")
     a.add_argument("--tightness", type=float, default=400.0)
+    a.add_argument("--seed", type=int, default=0, help="negative sampling and model seed (keys get @SEED when not 0)")
     a.add_argument("--out", help="per-clip beat F as JSON")
     a.add_argument("--list", type=int, default=0, help="per test set, the N largest gains and losses against base/lr/mean")
     a.add_argument("--check-tracker", type=int, default=0, help="compare track_fast with track on N clips and exit")
+    a.add_argument("--report", nargs="+", metavar="JSON", help="only summarise these --out files, seeds averaged")
     args = a.parse_args()
+    if args.report:
+        return report(args.report)
     sets = parse_sets(args.sets)
     if args.check_tracker:
         clips = load(sets, [next(iter(sets))])[:args.check_tracker]
@@ -229,13 +241,13 @@ def main():
         res.setdefault("body", {f: beat_f(track_fast(body(L), 60.0 / bpm * FPS, args.tightness), beats)
                                 for _, f, bpm, _, L, beats in test_clips})
         for variant in args.variants.split(","):
-            X, Y, W = training_rows(train_clips, variant, stage1)
+            X, Y, W = training_rows(train_clips, variant, stage1, args.seed)
             for kind in args.models.split(","):
-                key = f"{variant}/{kind}"
+                key = f"{variant}/{kind}" + (f"@{args.seed}" if args.seed else "")
                 if key + "/mean" in res:
                     continue
                 t0 = time.time()
-                m = fit(kind, X, Y, W)
+                m = fit(kind, X, Y, W, args.seed)
                 t1 = time.time()
                 learned, mean, margin = {}, {}, {}
                 for _, f, bpm, _, L, beats in test_clips:
@@ -274,6 +286,33 @@ def summarize(results, n_list=0, ref="base/lr/mean"):
                 print(f"  {key} against {ref}: up {sum(d > .05 for d, _ in diff)}, down {sum(d < -.05 for d, _ in diff)}")
                 print("    gains:  " + ", ".join(f"{f} {res[ref][f]:.2f}->{res[key][f]:.2f}" for d, f in up))
                 print("    losses: " + ", ".join(f"{f} {res[ref][f]:.2f}->{res[key][f]:.2f}" for d, f in down))
+
+
+def report(paths, ref="base/lr/mean"):
+    """Mean beat F and clips below 0.3 per test set and key, averaged over the seeds found (the
+    --out files of runs with different --seed), with the seeds' range and the paired difference
+    against REF (clips up / down by more than 0.05, summed over seeds)."""
+    merged = {}
+    for p in paths:
+        for test, res in json.load(open(p)).items():
+            for key, r in res.items():
+                if key.endswith("/margin"):
+                    continue
+                import re
+                seed = re.search(r"@(\d+)", key)
+                base = re.sub(r"@\d+", "", key)
+                merged.setdefault(test, {}).setdefault(base, {})[seed.group(1) if seed else "0"] = r
+    for test, res in merged.items():
+        refr = res[ref]["0"]
+        print(f"\n{test} (n={len(refr)}): beat F mean over seeds [range], below 0.3, vs {ref}: diff, clips up/down")
+        for key, by_seed in res.items():
+            m = [np.mean(list(r.values())) for r in by_seed.values()]
+            low = [sum(v < 0.3 for v in r.values()) for r in by_seed.values()]
+            up = sum(sum(r[f] - refr[f] > 0.05 for f in refr) for r in by_seed.values())
+            down = sum(sum(r[f] - refr[f] < -0.05 for f in refr) for r in by_seed.values())
+            rng = f"[{min(m):.3f}-{max(m):.3f}]" if len(m) > 1 else " " * 13
+            print(f"  {key:18s} seeds {len(m)}  {np.mean(m):.3f} {rng}  <0.3: {np.mean(low):4.1f}  "
+                  f"{np.mean(m) - np.mean(list(refr.values())):+.3f}  +{up}/-{down}")
 
 
 if __name__ == "__main__":
