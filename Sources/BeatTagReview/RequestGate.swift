@@ -13,7 +13,9 @@ struct RequestGate: Sendable {
     let token: String
     let port: Int
 
-    static let cookieName = "beattag_token"
+    /// Cookies on 127.0.0.1 are shared by every port: one named for this port keeps two reviews
+    /// (and any other local service) from overwriting or receiving each other's token.
+    var cookieName: String { "beattag_token_\(port)" }
     static let tokenHeader = HTTPField.Name("X-Beattag-Token")!
     /// A decision is a few dozen bytes; anything much larger is not one.
     static let maxBody = 16 * 1024
@@ -55,12 +57,12 @@ struct RequestGate: Sendable {
 
     /// The session cookie, set when the page is opened with its token: the page's own requests then
     /// carry it, and scripts elsewhere cannot read it.
-    var cookieHeader: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+    var cookieHeader: String { "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
 
     private func cookie(_ request: Request) -> String? {
         for field in request.headers[values: .cookie].flatMap({ $0.split(separator: ";") }) {
             let pair = field.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0] == Self.cookieName { return pair[1] }
+            if pair.count == 2, pair[0] == cookieName { return pair[1] }
         }
         return nil
     }

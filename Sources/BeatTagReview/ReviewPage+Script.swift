@@ -13,7 +13,10 @@ extension ReviewPage {
 
     async function api(path, body) {
       const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-      const response = await fetch("/api/" + path, options);
+      let response;
+      try { response = await fetch("/api/" + path, options); } catch (e) {
+        throw new Error("beattag review is not answering (stopped?): start it again and reload this page");
+      }
       const data = await response.json().catch(() => ({ error: "the server's answer was not JSON" }));
       if (!response.ok) throw new Error(data.error || response.statusText);
       hideError();
@@ -78,7 +81,7 @@ extension ReviewPage {
         state.scheduledClicks = [];
         const beats = clickBeats(track), perBar = (track.beatsPerBar || 4) * (state.clickMode === 2 ? 2 : 1);
         beats.forEach((beat, n) => {
-          if (beat < from || beat >= duration) return;
+          if (beat < from - 0.001 || beat >= duration) return;  // beats are rounded to 0.1 ms: the first is `from` itself
           const at = start + (beat - from), down = n % perBar === 0;
           const osc = this.context.createOscillator(), gain = this.context.createGain();
           osc.frequency.value = down ? 1760 : 1320;
@@ -146,6 +149,8 @@ extension ReviewPage {
     }
     async function showCurrent() {
       player.stop();
+      // Nothing is decided until the card shows this track, and a tempo tapped on another is gone.
+      state.current = null; state.tappedBPM = null;
       state.taps = []; $("tap-readout").textContent = "";
       $("remaining").textContent = state.remaining + (state.remaining === 1 ? " track left" : " tracks left");
       const item = state.queue[state.index];
@@ -174,16 +179,29 @@ extension ReviewPage {
         row.onclick = () => { state.index = n; showCurrent().catch(showError); };
       });
     }
+    // One decision at a time: a second key while one is saved would act on a track the page has
+    // already moved past (or save two tempi for one track).
     async function decide(body) {
       const track = state.current;
-      if (!track || (state.session && state.session.readOnly)) return;
-      const data = await api("tracks/" + track.id + "/bpm", body);
-      state.lastDecision = { id: track.id, request: body, bpm: data.tracks[0].bpm };
-      state.remaining = data.remaining;
-      state.queue.splice(state.index, 1);  // decided: it has left the queue
-      if (state.index >= state.queue.length && state.queue.length < state.remaining) await loadQueue(); else await showCurrent();
+      if (!track || state.deciding || (state.session && state.session.readOnly)) return;
+      state.deciding = true;
+      try {
+        const data = await api("tracks/" + track.id + "/bpm", body);
+        state.lastDecision = { id: track.id, request: body, bpm: data.tracks[0].bpm };
+        state.remaining = data.remaining;
+        const at = state.queue.findIndex((t) => t.id === track.id);  // decided: it has left the queue
+        if (at >= 0) { state.queue.splice(at, 1); if (at < state.index) state.index -= 1; }
+        if (state.index >= state.queue.length && state.queue.length < state.remaining) await loadQueue();
+        else { state.index = Math.min(state.index, Math.max(0, state.queue.length - 1)); await showCurrent(); }
+      } finally { state.deciding = false; }
+    }
+    // "Right" saves the BPM the card shows, the one the person heard the click at: the catalog may
+    // have changed since (a `beattag tag` in a terminal), and that is not what was judged.
+    function decision(action) {
+      return action === "confirm" && state.current && state.current.bpm != null ? { bpm: state.current.bpm } : { action };
     }
     function move(step) {
+      if (state.deciding) return;
       const next = state.index + step;
       if (next < 0 || next >= state.queue.length) return;
       state.index = next; showCurrent().catch(showError);
@@ -274,10 +292,10 @@ extension ReviewPage {
     document.addEventListener("keydown", (event) => {
       if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
       if (state.tab === "library") { if (event.key === "p" && state.current) togglePlay(); return; }
-      const actions = { r: { action: "confirm" }, d: { action: "double" }, h: { action: "half" }, "3": { action: "threeHalves" }, "2": { action: "twoThirds" } };
+      const actions = { r: "confirm", d: "double", h: "half", "3": "threeHalves", "2": "twoThirds" };
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       let handled = true;
-      if (actions[key]) decide(actions[key]).catch(showError);
+      if (actions[key]) decide(decision(actions[key])).catch(showError);
       else if (key === " ") tap();
       else if (key === "Enter") { if (state.tappedBPM) { const bpm = state.tappedBPM; state.tappedBPM = null; decide({ bpm }).catch(showError); } }
       else if (key === "s" || key === "ArrowRight") move(1);
@@ -287,7 +305,7 @@ extension ReviewPage {
       else handled = false;
       if (handled) event.preventDefault();
     });
-    document.querySelectorAll("button.decide").forEach((b) => { b.onclick = () => decide({ action: b.dataset.action }).catch(showError); });
+    document.querySelectorAll("button.decide").forEach((b) => { b.onclick = () => decide(decision(b.dataset.action)).catch(showError); });
     $("play").onclick = () => togglePlay();
     $("click-mode").onclick = cycleClick;
     $("tap").onclick = tap;

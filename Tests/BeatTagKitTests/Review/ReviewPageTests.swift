@@ -114,6 +114,41 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(untagged.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "[]", "nothing left for `untagged` either")
     }
 
+    /// Keys faster than the saves: one decision per track, on the track shown. R saves the BPM the
+    /// card shows even when the catalog changed meanwhile; a tempo tapped on one track is never saved
+    /// on the next; deciding the last track shown leaves the one before it on the card.
+    func testDecisionsLandOnTheTrackShownOnly() throws {
+        let ids = try queueIDs()
+        XCTAssertEqual(ids.count, 4)
+        // The catalog changes under the page: R still saves what the card shows.
+        let firstName = try name(of: ids[0])
+        let shown = try XCTUnwrap(try browser.run("return window.beattag.current.bpm") as? Double)
+        XCTAssertEqual(try runBinary(["tag", (fixture.library as NSString).appendingPathComponent(firstName), "--bpm", "120", "--catalog", fixture.catalog]).status, 0)
+        // R and D at once: R is saved on the first track; D, pressed while R was saved, on none.
+        try browser.press(["r", "d"], pauseMilliseconds: 0)
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[0]) && !window.beattag.deciding && window.beattag.current")
+        XCTAssertEqual(try XCTUnwrap(try fixture.listed(firstName)["bpmManual"] as? Double), shown, accuracy: 0.01, "R saved the BPM shown, once")
+        XCTAssertNil(try fixture.listed(try name(of: ids[1]))["bpmManual"] as? Double, "D pressed during the save decided nothing")
+        XCTAssertEqual(try queueIDs(), Array(ids.dropFirst()), "one track left the page, the one decided")
+
+        // Taps on one track, → to the next, Enter: nothing is saved.
+        try browser.press(Array(repeating: WebDriver.space, count: 5), pauseMilliseconds: 300)
+        XCTAssertNotNil(try browser.run("return window.beattag.tappedBPM") as? Double)
+        try browser.press([WebDriver.arrowRight])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(ids[2])")
+        try browser.press([WebDriver.enter])
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNil(try fixture.listed(try name(of: ids[2]))["bpmManual"] as? Double, "a tempo tapped on another track is not saved here")
+
+        // The last track shown, decided: the card shows the one before it, not "nothing to do".
+        try browser.press([WebDriver.arrowRight])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(ids[3])")
+        try browser.press(["h"])  // ÷2 stays in the hand-set range for every fixture
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[3]) && window.beattag.current")
+        XCTAssertEqual((try browser.run("return window.beattag.current.id") as? NSNumber)?.int64Value, ids[2])
+        XCTAssertEqual(try browser.run("return document.getElementById('empty').hidden") as? Bool, true)
+    }
+
     func testPlaySchedulesClicksOnTheStoredBeats() throws {
         let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
         let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })
@@ -131,7 +166,10 @@ final class ReviewPageTests: XCTestCase {
         let start = try XCTUnwrap(state["start"] as? Double), offset = try XCTUnwrap(state["offset"] as? Double)
         XCTAssertEqual(start, t0)
         let clicks = try XCTUnwrap(state["clicks"] as? [[Double]])
-        let expected = beats.filter { $0 >= offset }
+        // Play starts on a stored beat (a bar's first), and that beat clicks too: the beats are
+        // stored to 0.1 ms, the start is not rounded.
+        let expected = beats.filter { $0 >= offset - 0.001 }
+        XCTAssertEqual(try XCTUnwrap(expected.first), offset, accuracy: 0.001, "play starts on a beat")
         XCTAssertEqual(clicks.count, expected.count, "a click on every stored beat from the start of play")
         for (click, beat) in zip(clicks, expected) {
             // Where the click sounds, in the track's own time, against the catalog's beat.

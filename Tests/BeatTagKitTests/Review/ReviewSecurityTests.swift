@@ -43,7 +43,12 @@ final class ReviewSecurityTests: XCTestCase {
         XCTAssertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), cookie)
         XCTAssertTrue(page.headers["content-security-policy"]?.contains("default-src 'self'") ?? false, "nothing loaded from elsewhere")
         let pair = String(cookie.split(separator: ";")[0])
+        // Named for this port: cookies on 127.0.0.1 are shared by every port, and a second review
+        // (or another local service) must neither overwrite nor receive this one's token.
+        XCTAssertTrue(pair.hasPrefix("beattag_token_\(review.port)="), pair)
         XCTAssertEqual(try http.send("GET", "/api/queue", headers: [("Cookie", pair)]).status, 200)
+        let otherPort = pair.replacingOccurrences(of: "beattag_token_\(review.port)=", with: "beattag_token_\(Int(review.port) + 1)=")
+        refused(try http.send("GET", "/api/queue", headers: [("Cookie", otherPort)]), 403, "the token under another port's name")
 
         // DNS rebinding: the right token under another name is still refused.
         refused(try http.send("GET", "/api/queue", headers: auth, host: "evil.example"), 403, "Host: evil.example")
