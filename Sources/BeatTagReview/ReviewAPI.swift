@@ -99,7 +99,18 @@ struct ReviewAPI: Sendable {
 
     /// `POST /api/tracks/{id}/rating` with `{"rating": "liked" | "disliked" | null}`.
     private func rate(_ request: Request, id: Substring) async throws -> Response {
-        struct Verdict: Decodable { var rating: TrackRating? }
+        // `{"rating": null}` clears; a body without `rating` (`{}`) is no verdict at all, not a clear.
+        struct Verdict: Decodable {
+            var rating: TrackRating?
+            enum CodingKeys: CodingKey { case rating }
+            init(from decoder: Decoder) throws {
+                let fields = try decoder.container(keyedBy: CodingKeys.self)
+                guard fields.contains(.rating) else {
+                    throw DecodingError.keyNotFound(CodingKeys.rating, .init(codingPath: [], debugDescription: "no rating"))
+                }
+                rating = try fields.decodeNil(forKey: .rating) ? nil : fields.decode(TrackRating.self, forKey: .rating)
+            }
+        }
         let verdict: Verdict = try await body(request)
         let track = try track(id)
         let record = try writing { try Rating.set(verdict.rating, for: track.path, in: catalog) }

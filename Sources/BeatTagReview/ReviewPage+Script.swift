@@ -291,6 +291,8 @@ extension ReviewPage {
     // ---- Wiring
     document.addEventListener("keydown", (event) => {
       if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Enter and Space on a focused button press that button, as everywhere (keyboard users).
+      if (event.target.closest("button, a") && (event.key === "Enter" || event.key === " ")) return;
       if (state.tab === "library") { if (event.key === "p" && state.current) togglePlay(); return; }
       const actions = { r: "confirm", d: "double", h: "half", "3": "threeHalves", "2": "twoThirds" };
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;

@@ -15,15 +15,15 @@ enum ReviewPage {
     <header>
       <h1>beattag review</h1>
       <nav><button id="tab-queue" class="tab active">Queue</button><button id="tab-library" class="tab">Library</button></nav>
-      <span id="remaining" class="counter"></span>
+      <span id="remaining" class="counter" aria-live="polite"></span>
     </header>
     <div id="readonly" class="banner" hidden>This catalog is read-only: you can listen, but decisions are not saved.</div>
-    <div id="error" class="banner error" hidden></div>
+    <div id="error" class="banner error" role="alert" hidden></div>
     <main>
     <section id="queue-view">
       <div id="empty" hidden>Nothing needs a human: every track has a BPM you can trust.</div>
       <article id="card" hidden>
-        <div class="title"><span id="t-title"></span> <span id="t-artist" class="muted"></span></div>
+        <div class="title" aria-live="polite"><span id="t-title"></span> <span id="t-artist" class="muted"></span></div>
         <div class="facts">
           <span><b id="t-bpm"></b> BPM</span>
           <span>confidence <b id="t-confidence"></b></span>
@@ -31,11 +31,11 @@ enum ReviewPage {
           <span id="t-reason" class="muted"></span>
           <span id="t-position" class="muted"></span>
         </div>
-        <canvas id="overview" width="1200" height="140"></canvas>
+        <canvas id="overview" width="1200" height="140" role="img" aria-label="waveform of the track with its beat grid; the orange lines are bars"></canvas>
         <div class="controls">
           <button id="play" data-key="p">Play <kbd>P</kbd></button>
           <button id="click-mode" data-key="c">Click: beat <kbd>C</kbd></button>
-          <span id="tap-readout" class="muted"></span>
+          <span id="tap-readout" class="muted" aria-live="polite"></span>
         </div>
         <div class="decisions">
           <button class="decide" data-action="confirm">Right <kbd>R</kbd></button>
@@ -54,13 +54,13 @@ enum ReviewPage {
     <section id="library-view" hidden>
       <div id="histogram"></div>
       <form id="filters">
-        <input id="f-q" type="search" placeholder="artist or title">
-        <input id="f-min" type="number" placeholder="min BPM" step="0.1">
-        <input id="f-max" type="number" placeholder="max BPM" step="0.1">
-        <select id="f-source"><option value="">any rights</option></select>
-        <select id="f-state"><option value="">any state</option><option value="analysed">analysed</option><option value="metadata-only">metadata-only</option><option value="failed">failed</option><option value="missing">missing</option></select>
+        <input id="f-q" type="search" placeholder="artist or title" aria-label="artist or title">
+        <input id="f-min" type="number" placeholder="min BPM" step="0.1" aria-label="lowest BPM">
+        <input id="f-max" type="number" placeholder="max BPM" step="0.1" aria-label="highest BPM">
+        <select id="f-source" aria-label="rights"><option value="">any rights</option></select>
+        <select id="f-state" aria-label="state"><option value="">any state</option><option value="analysed">analysed</option><option value="metadata-only">metadata-only</option><option value="failed">failed</option><option value="missing">missing</option></select>
         <label><input id="f-liked" type="checkbox"> liked</label>
-        <select id="f-sort"><option value="artist">artist</option><option value="title">title</option><option value="bpm">BPM</option><option value="confidence">confidence</option><option value="path">path</option></select>
+        <select id="f-sort" aria-label="sort by"><option value="artist">artist</option><option value="title">title</option><option value="bpm">BPM</option><option value="confidence">confidence</option><option value="path">path</option></select>
       </form>
       <table id="tracks"><thead><tr><th></th><th>BPM</th><th>conf</th><th>track</th><th>rights</th><th>state</th><th>rate</th></tr></thead><tbody></tbody></table>
       <div class="pager"><button id="page-prev">‹ previous</button> <span id="page-info"></span> <button id="page-next">next ›</button></div>

@@ -149,6 +149,16 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(try browser.run("return document.getElementById('empty').hidden") as? Bool, true)
     }
 
+    /// Keyboard users: Enter on a focused button presses it (Play plays), and Space on it is not a tap.
+    func testEnterAndSpaceOnAFocusedButtonPressIt() throws {
+        _ = try browser.run("document.getElementById('play').focus(); return true")
+        try browser.press([WebDriver.enter])
+        try browser.wait(for: "window.beattag.playback && window.beattag.playback.playing")
+        try browser.press([WebDriver.space])
+        XCTAssertEqual(try browser.run("return window.beattag.taps.length") as? Int, 0, "Space pressed the button, no tap")
+        XCTAssertNil(try fixture.listed(try name(of: try queueIDs()[0]))["bpmManual"] as? Double)
+    }
+
     func testPlaySchedulesClicksOnTheStoredBeats() throws {
         let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
         let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })

@@ -85,6 +85,7 @@ final class ReviewSecurityTests: XCTestCase {
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"{"bpm": "#.utf8)), 400, "malformed JSON")
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"{"action":"explode"}"#.utf8)), 400, "unknown action")
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"[1,2,3]"#.utf8)), 400, "wrong shape")
+        refused(try http.send("POST", "/api/tracks/\(id)/rating", headers: review.writeHeaders, body: Data("{}".utf8)), 400, "a rating body without a rating")
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"{"bpm": 4000}"#.utf8)), 422, "BPM out of range")
         let absurd = try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"{"bpm": 1e300}"#.utf8))
         refused(absurd, 422, "an absurd BPM")
