@@ -11,8 +11,9 @@ struct ReviewAPI: Sendable {
     let overviews: WaveformOverviews
 
     func respond(to request: Request, parts: [Substring], context: some RequestContext) async throws -> Response {
-        switch (request.method, parts.count) {
-        case (.get, 1) where parts[0] == "session", (.head, 1) where parts[0] == "session":
+        // HEAD is answered wherever GET is (the server sends the headers without the body).
+        switch (request.method == .head ? .get : request.method, parts.count) {
+        case (.get, 1) where parts[0] == "session":
             return try json(Session(readOnly: readOnly, catalog: catalog.path, remaining: try UntaggedQueue.count(in: catalog),
                                     sources: SourceType.allCases.map(\.rawValue)))
         case (.get, 1) where parts[0] == "queue":
@@ -21,11 +22,11 @@ struct ReviewAPI: Sendable {
             return try json(LibraryStats(catalog: catalog))
         case (.get, 1) where parts[0] == "tracks":
             return try library(request)
-        case (.get, 2) where parts[0] == "tracks", (.head, 2) where parts[0] == "tracks":
+        case (.get, 2) where parts[0] == "tracks":
             return try json(ReviewTrack(try track(parts[1]), withBeats: true))
         case (.get, 3) where parts[0] == "tracks" && parts[2] == "overview":
             return try json(try overviews.overview(of: try track(parts[1])))
-        case (.get, 3) where parts[0] == "tracks" && parts[2] == "audio", (.head, 3) where parts[0] == "tracks" && parts[2] == "audio":
+        case (.get, 3) where parts[0] == "tracks" && parts[2] == "audio":
             return try await audio.response(for: try track(parts[1]), request: request, context: context)
         case (.post, 3) where parts[0] == "tracks" && parts[2] == "bpm":
             return try await decide(request, id: parts[1])

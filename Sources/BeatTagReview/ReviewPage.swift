@@ -103,5 +103,11 @@ enum ReviewPage {
     #histogram svg { width: 100%; height: 160px; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
     #histogram rect { fill: var(--accent); }
     #histogram text { font-size: 11px; fill: var(--muted); }
+    /* A phone or a narrow window: nothing wider than the screen; wide tables scroll on their own. */
+    @media (max-width: 640px) {
+      header { flex-wrap: wrap; gap: .6rem; padding: .5rem .8rem; }
+      main { padding: .6rem .8rem; }
+      table { display: block; overflow-x: auto; }
+    }
     """#
 }

@@ -105,13 +105,15 @@ final class TrackAudio: @unchecked Sendable {
             throw APIError(.internalServerError, "cannot write a playable copy: \(String(cString: sf_strerror(nil)))")
         }
         var failure: Error?
+        var written = 0
         do {
             while try source.readBlock({ block in
-                _ = sf_writef_float(file, block.baseAddress, sf_count_t(block.count / 2))
+                written += Int(sf_writef_float(file, block.baseAddress, sf_count_t(block.count / 2)))
             }) {}
         } catch { failure = error }
         sf_close(file)
-        guard failure == nil else {
+        // A file that stops decoding part-way plays as far as it decodes, as the scan analysed it.
+        guard failure == nil || written > 0 else {
             try? FileManager.default.removeItem(atPath: partial)
             throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(failure!)")
         }
@@ -136,8 +138,9 @@ enum ByteRange: Equatable {
             return a < size ? .part(a...min(b, size - 1)) : .unsatisfiable
         case (let a?, nil) where spec[1].isEmpty:
             return a < size ? .part(a...(size - 1)) : .unsatisfiable
-        case (nil, let n?) where spec[0].isEmpty && n > 0:
-            return size > 0 ? .part(max(0, size - n)...(size - 1)) : .unsatisfiable
+        case (nil, let n?) where spec[0].isEmpty:
+            // The last n bytes; none (`-0`) is a range nothing satisfies (RFC 9110, 14.1.2).
+            return n > 0 && size > 0 ? .part(max(0, size - n)...(size - 1)) : .unsatisfiable
         default:
             return .whole  // a header that makes no sense is ignored, as RFC 9110 allows
         }

@@ -38,6 +38,10 @@ final class ReviewAPITests: XCTestCase {
         XCTAssertEqual(tail.status, 206)
         XCTAssertEqual(tail.headers["content-range"], "bytes \(size - 10)-\(size - 1)/\(size)")
         XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(ogg)/audio", headers: auth + [("Range", "bytes=\(size)-")]).status, 416)
+        XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(ogg)/audio", headers: auth + [("Range", "bytes=-0")]).status, 416, "no bytes asked")
+        let headQueue = try review.http.send("HEAD", "/api/queue", headers: auth)
+        XCTAssertEqual(headQueue.status, 200, "HEAD wherever GET is")
+        XCTAssertTrue(headQueue.body.isEmpty)
 
         // WMA, which browsers cannot play, comes as FLAC that ffprobe reads to the catalog's length.
         let wma = try fixture.id(of: "encoded/trance-140.wma")
@@ -51,6 +55,15 @@ final class ReviewAPITests: XCTestCase {
         XCTAssertTrue(text.contains("codec_name=flac"), text)
         let duration = Double(text.components(separatedBy: "duration=").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
         XCTAssertEqual(duration, try XCTUnwrap(try fixture.listed("encoded/trance-140.wma")["durationSeconds"] as? Double), accuracy: 0.05)
+
+        // A file that stops decoding part-way (the scan analysed what decodes) plays that far.
+        let cut = try review.http.send("GET", "/api/tracks/\(try fixture.id(of: "odd/truncated.m4a"))/audio", headers: auth)
+        XCTAssertEqual(cut.status, 200, cut.text.prefix(200).description)
+        let cutFile = (fixture.scanned.folder as NSString).appendingPathComponent("cut.flac")
+        try cut.body.write(to: URL(fileURLWithPath: cutFile))
+        let (cutStatus, cutText) = try runTool(try requiredTool("ffprobe"), ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", cutFile])
+        XCTAssertEqual(cutStatus, 0, cutText)
+        XCTAssertGreaterThan(Double(cutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 5, cutText)
     }
 
     /// A server killed before it could remove its FLAC copies leaves a folder behind; the next

@@ -159,6 +159,17 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertNil(try fixture.listed(try name(of: try queueIDs()[0]))["bpmManual"] as? Double)
     }
 
+    /// A 400 px wide window (a phone): the page is no wider than the window, on both tabs.
+    func testANarrowWindowDoesNotScrollSideways() throws {
+        try browser.resize(width: 400, height: 800)
+        try browser.wait(for: "window.innerWidth <= 400")
+        let overflow = "return document.documentElement.scrollWidth - window.innerWidth"
+        XCTAssertLessThanOrEqual((try browser.run(overflow) as? NSNumber)?.intValue ?? 999, 0, "queue")
+        _ = try browser.run("document.getElementById('tab-library').click(); return true")
+        try browser.wait(for: "document.querySelector('#tracks tbody').rows.length > 0")
+        XCTAssertLessThanOrEqual((try browser.run(overflow) as? NSNumber)?.intValue ?? 999, 0, "library")
+    }
+
     func testPlaySchedulesClicksOnTheStoredBeats() throws {
         let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
         let name = try XCTUnwrap(ReviewFixture.doubtful.first { (try? fixture.id(of: $0)) == id })

@@ -52,6 +52,9 @@ final class WebDriver {
 
     func open(_ url: String) throws { try command("POST", "/url", ["url": url]) }
 
+    /// The browser window's size in CSS pixels.
+    func resize(width: Int, height: Int) throws { try command("POST", "/window/rect", ["width": width, "height": height]) }
+
     /// Runs `script` (a function body) in the page and returns what it returns.
     func run(_ script: String, _ arguments: [Any] = []) throws -> Any? {
         try command("POST", "/execute/sync", ["script": script, "args": arguments])
