@@ -276,7 +276,11 @@ extension ReviewPage {
         svg.appendChild(label);
       });
       const title = document.createElementNS(svg.namespaceURI, "text");
-      title.setAttribute("x", pad); title.setAttribute("y", 14); title.textContent = `tracks per ${buckets.length ? buckets[0].to - buckets[0].from : 5} BPM`;
+      // As `beattag stats` says it: the tracks the chart's range leaves out are counted, not hidden.
+      const low = buckets.length ? buckets[0].from : 140, high = buckets.length ? buckets[buckets.length - 1].to : 200;
+      title.setAttribute("x", pad); title.setAttribute("y", 14);
+      title.textContent = `tracks per ${buckets.length ? buckets[0].to - buckets[0].from : 5} BPM · outside the chart: `
+        + `${stats.belowRange || 0} below ${low}, ${stats.aboveRange || 0} above ${high}, ${stats.withoutBPM || 0} without a BPM`;
       svg.appendChild(title);
       $("histogram").textContent = ""; $("histogram").appendChild(svg);
     }

@@ -238,6 +238,12 @@ final class ReviewPageTests: XCTestCase {
     func testTheLibrarySearchesFiltersAndRates() throws {
         try browser.run("document.getElementById('tab-library').click(); return true")
         try browser.wait(for: "document.querySelectorAll('#tracks tbody tr').length > 0 && document.querySelector('#histogram svg rect')")
+        // The chart counts what its range leaves out, as `beattag stats` does.
+        let stats = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try runBinary(["stats", "--json", "--catalog", fixture.catalog]).stdout.utf8)) as? [String: Any])
+        let below = try XCTUnwrap(stats["belowRange"] as? Int), above = try XCTUnwrap(stats["aboveRange"] as? Int), without = try XCTUnwrap(stats["withoutBPM"] as? Int)
+        XCTAssertGreaterThan(below, 0, "the fixtures have slow songs")
+        let chart = try XCTUnwrap(try browser.run("return document.querySelector('#histogram svg').textContent") as? String)
+        XCTAssertTrue(chart.contains("outside the chart: \(below) below 140, \(above) above 200, \(without) without a BPM"), chart)
         // Accent-insensitive search: "bjork" finds "Björk-ish Ensemble – Ünïcødé – ритм".
         try browser.run("const q = document.getElementById('f-q'); q.value = 'bjork'; q.dispatchEvent(new Event('input', {bubbles: true})); return true")
         try browser.wait(for: "document.querySelectorAll('#tracks tbody tr').length === 1")
