@@ -27,12 +27,7 @@ public enum RunSchedule {
         case nothingUsable(spm: Double, leftOut: [RunPlan.LeftOut])
     }
 
-    /// A workout's segments at the cadence the runner's profile gives each, with their cues.
-    public static func segments(of workout: WorkoutPlan, profile: RunnerProfile.Resolved, cues: Bool) -> [RunSegment] {
-        segments(of: workout, zoneSPM: profile.zoneSPM, cues: cues)
-    }
-
-    /// The segments at the runner's zone cadences (`zoneSPM`, else the defaults).
+    /// A workout's segments at the runner's zone cadences (`zoneSPM`, else the defaults), with their cues.
     public static func segments(of workout: WorkoutPlan, zoneSPM: [Int: Double], cues: Bool) -> [RunSegment] {
         workout.segments.enumerated().map { index, segment in
             let spm = workout.spm(of: segment, zoneSPM: zoneSPM)

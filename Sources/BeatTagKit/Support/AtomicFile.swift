@@ -10,7 +10,7 @@ public struct AtomicFileError: Error, CustomStringConvertible, LocalizedError {
 /// a file replaced keeps its permissions.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
-        let target = resolvingLinks(FileWalker.absolutePath(path))
+        let target = LexicalPath.writeTarget(FileWalker.absolutePath(path))
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -28,15 +28,5 @@ public enum AtomicFile {
             try? FileManager.default.removeItem(atPath: temporary)
             throw AtomicFileError(description: "cannot write \(path): \(reason)")
         }
-    }
-
-    /// The file a chain of symbolic links ends at (a link that names nothing yet: the name it gives).
-    static func resolvingLinks(_ path: String) -> String {
-        var target = path
-        for _ in 0..<32 {  // a loop of links stops here; the rename then replaces the last one read
-            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
-            target = next.hasPrefix("/") ? next : ((target as NSString).deletingLastPathComponent as NSString).appendingPathComponent(next)
-        }
-        return (target as NSString).standardizingPath
     }
 }

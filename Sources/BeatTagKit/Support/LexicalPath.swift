@@ -46,4 +46,18 @@ public enum LexicalPath {
         defer { free(real) }
         return String(cString: real)
     }
+
+    /// Where a write to `path` lands: the file it finally names, links followed, also where there is
+    /// no file yet (a new one, or a link that names nothing yet): the name given last, in its folder
+    /// with that folder's links followed.
+    public static func writeTarget(_ path: String) -> String {
+        var target = path
+        for _ in 0..<32 {  // a loop of links stops here; a write then replaces the last link read
+            if let file = resolved(target) { return file }
+            guard let next = try? FileManager.default.destinationOfSymbolicLink(atPath: target) else { break }
+            target = next.hasPrefix("/") ? next : clean((target as NSString).deletingLastPathComponent + "/" + next)
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        return clean((resolved(folder) ?? folder) + "/" + (target as NSString).lastPathComponent)
+    }
 }

@@ -20,12 +20,12 @@ final class RunScheduleTests: XCTestCase {
     }
 
     func testAWorkoutsSegmentsTakeTheProfilesCadences() throws {
-        let profile = try RunnerProfile(maxHR: 190, zoneSPM: [5: 184]).resolved()
-        let segments = RunSchedule.segments(of: BuiltInPlans.fourByFour, profile: profile, cues: false)
+        let zoneSPM = try RunnerProfile(zoneSPM: [5: 184]).validZoneSPM()
+        let segments = RunSchedule.segments(of: BuiltInPlans.fourByFour, zoneSPM: zoneSPM, cues: false)
         XCTAssertEqual(segments.count, BuiltInPlans.fourByFour.segments.count)
         XCTAssertTrue(segments.contains { $0.spm == 184 }, "\(segments.map(\.spm))")
         XCTAssertTrue(segments.allSatisfy { $0.cue == nil })
-        XCTAssertTrue(RunSchedule.segments(of: BuiltInPlans.fourByFour, profile: profile, cues: true).allSatisfy { $0.cue != nil })
+        XCTAssertTrue(RunSchedule.segments(of: BuiltInPlans.fourByFour, zoneSPM: zoneSPM, cues: true).allSatisfy { $0.cue != nil })
     }
 
     func testAOneCadenceRunWithNoMatchIsRefused() throws {
