@@ -95,6 +95,9 @@ public struct RunPlan: Sendable {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
+        let usageBefore = usage
+        // The match behind each entry of `plan.entries`, in the same order.
+        var placedMatches: [CadenceMatch] = []
         // Each candidate's musical beats, read once (reading them decodes the track).
         var musical: [String: (beats: [Double], first: Int, last: Int)?] = [:]
         func beatsWorthRunningTo(_ track: TrackRecord) throws -> (beats: [Double], first: Int, last: Int)? {
@@ -125,6 +128,7 @@ public struct RunPlan: Sendable {
                 remaining -= entry.phrases
                 usage.record(entry)
                 plan.entries.append(entry)
+                placedMatches.append(match)
             }
         }
         // Short of new music: what the run already played, unplayed parts before repeats. A song
@@ -146,6 +150,7 @@ public struct RunPlan: Sendable {
                     remaining -= entry.phrases
                     usage.record(entry)
                     plan.entries.append(entry)
+                    placedMatches.append(match)
                     if fill == .repeated { repeatedHere.insert(SongIdentity.key(for: match.track)) }
                     placedOne = true
                 }
@@ -160,6 +165,12 @@ public struct RunPlan: Sendable {
                 plan.entries.append(last)
             }
         }
+        if let last = placedMatches.last, let music = musical[last.track.path] ?? nil {
+            plan.endWithoutAFragment(lastMatch: last, beats: music.beats, to: music.last)
+        }
+        // What the run played, as the plan now stands (tails cut and phrases moved above).
+        usage = usageBefore
+        for entry in plan.entries { usage.record(entry) }
         let played = Set(plan.entries.map(\.track.path))
         plan.leftOut.removeAll { played.contains($0.path) }
         return plan
@@ -171,12 +182,7 @@ public struct RunPlan: Sendable {
     private static func place(_ match: CadenceMatch, beats: [Double], from first: Int, to last: Int, fill: Fill, remaining: Int,
                               plan: inout RunPlan) -> Entry? {
         let track = match.track
-        var phrases = min(remaining, (last - first - crossfadeBeats) / MasterClock.beatsPerPhrase)
-        if !track.tempoAdjustAllowed, abs(match.ratio - 1) > 1e-6 {
-            // Unstretched, its beats drift from the clock by |1 − ratio| per beat.
-            let driftPerPhrase = abs(1 - match.ratio) * plan.clock.phraseSeconds.value
-            phrases = min(phrases, Int(unstretchedDrift / driftPerPhrase))
-        }
+        let phrases = min(remaining, phrasesFitting(match, from: first, to: last, clock: plan.clock))
         guard phrases >= 2 || (phrases >= 1 && phrases == remaining) else {
             if fill == .fresh {
                 plan.leftOut.append(LeftOut(path: track.path, reason: "too short for two phrases once quiet intro and outro are skipped"))
@@ -188,6 +194,33 @@ public struct RunPlan: Sendable {
         return Entry(track: track, sourceBeats: used, mixStartBeat: plan.totalBeats - remaining * MasterClock.beatsPerPhrase,
                      phrases: phrases, tailBeats: tail, stretchAllowed: track.tempoAdjustAllowed, fill: fill,
                      firstBeatIndex: first)
+    }
+
+    /// How many whole phrases `match` can play from its beat `first`, keeping `last` and a crossfade
+    /// in reach and, when it may not be stretched, its drift from the clock within bounds.
+    private static func phrasesFitting(_ match: CadenceMatch, from first: Int, to last: Int, clock: MasterClock) -> Int {
+        var phrases = (last - first - crossfadeBeats) / MasterClock.beatsPerPhrase
+        if !match.track.tempoAdjustAllowed, abs(match.ratio - 1) > 1e-6 {
+            // Unstretched, its beats drift from the clock by |1 − ratio| per beat.
+            let driftPerPhrase = abs(1 - match.ratio) * clock.phraseSeconds.value
+            phrases = min(phrases, Int(unstretchedDrift / driftPerPhrase))
+        }
+        return phrases
+    }
+
+    /// One phrase of a song (about 3 s) is a fragment: a run or segment that would end on one takes
+    /// a phrase from the track before it, when that one keeps two and the last can play two.
+    /// `lastMatch` is the last entry's match, `beats` and `last` its beat list and last usable beat.
+    private mutating func endWithoutAFragment(lastMatch: CadenceMatch, beats: [Double], to last: Int) {
+        let n = entries.count
+        guard n >= 2, entries[n - 1].phrases == 1, entries[n - 2].phrases >= 3 else { return }
+        let first = entries[n - 1].firstBeatIndex
+        guard Self.phrasesFitting(lastMatch, from: first, to: last, clock: clock) >= 2 else { return }
+        entries[n - 2].phrases -= 1
+        entries[n - 2].sourceBeats.removeLast(MasterClock.beatsPerPhrase)
+        entries[n - 1].phrases = 2
+        entries[n - 1].mixStartBeat -= MasterClock.beatsPerPhrase
+        entries[n - 1].sourceBeats = Array(beats[first...(first + 2 * MasterClock.beatsPerPhrase + entries[n - 1].tailBeats)])
     }
 
     /// Beats of the clock the music carries (the rest is click).

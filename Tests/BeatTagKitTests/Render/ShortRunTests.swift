@@ -75,4 +75,37 @@ final class ShortRunTests: XCTestCase {
         XCTAssertEqual(second.entries.map(\.phrases), [11, 32, 7])
         XCTAssertNil(second.clickCarriesFrom)
     }
+    func testARunDoesNotEndOnAOnePhraseFragment() throws {
+        // Five phrases to fill; the first track holds four. The second would come in for one phrase
+        // (under 3 s) and the run end: instead the first gives one up and the second plays two.
+        let clock = MasterClock(spm: 175, sampleRate: 44_100)
+        func match(_ name: String) -> CadenceMatch {
+            var track = TrackRecord(path: "/music/\(name).flac", fileSize: 1, modifiedAt: 0, now: 0)
+            track.title = name; track.bpm = 175; track.tempoAdjustAllowed = true; track.durationSeconds = 100
+            return CadenceMatch(track: track, bpm: 175, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 175)
+        }
+        let beats = (0..<300).map { Double($0) * 60 / 175 }
+        let short = match("four-phrases"), long = match("long")
+        func plan(phrases: Int, shortBeats: Int, usage: inout RunUsage) throws -> RunPlan {
+            try RunPlan.plan(clock: clock, seconds: Double(phrases * 8) * 60 / 175, candidates: [short, long], usage: &usage,
+                             beatsOf: { $0.path == short.track.path ? Array(beats.prefix(shortBeats)) : beats },
+                             loudnessOfBeats: { _, _ in nil })
+        }
+        var usage = RunUsage()
+        let run = try plan(phrases: 5, shortBeats: 41, usage: &usage)
+        XCTAssertEqual(run.entries.map(\.track.title), ["four-phrases", "long"])
+        XCTAssertEqual(run.entries.map(\.phrases), [3, 2])
+        XCTAssertEqual(run.entries.map(\.mixStartBeat), [0, 24])
+        XCTAssertEqual(run.entries.map(\.sourceBeats.count), [3 * 8 + RunPlan.crossfadeBeats + 1, 2 * 8 + 1])
+        XCTAssertEqual(run.entries[1].sourceBeats, Array(beats[0...16]))
+        XCTAssertNil(run.clickCarriesFrom)
+        XCTAssertEqual(usage.playedThrough(short.track), 3 * 8 + RunPlan.crossfadeBeats, "usage follows the phrase moved")
+        XCTAssertEqual(usage.playedThrough(long.track), 16)
+
+        // A first track of two phrases has none to spare: the fragment stays (better than the click).
+        var other = RunUsage()
+        let tight = try plan(phrases: 3, shortBeats: 25, usage: &other)
+        XCTAssertEqual(tight.entries.map(\.phrases), [2, 1])
+        XCTAssertEqual(tight.entries.map(\.mixStartBeat), [0, 16])
+    }
 }
