@@ -75,6 +75,7 @@ struct ReviewAPI: Sendable {
     }
 
     /// `POST /api/tracks/{id}/bpm` with `{"bpm": X}` or `{"action": …}`: the path of `beattag tag`.
+    /// `{"action": "undo", "bpm": X}` takes back the hand-set X just saved (409 if it changed since).
     private func decide(_ request: Request, id: Substring) async throws -> Response {
         struct Decision: Decodable { var bpm: Double?; var action: String? }
         let decision: Decision = try await body(request)
@@ -87,11 +88,12 @@ struct ReviewAPI: Sendable {
         case (nil, "threeHalves"?): change = .scale(1.5)
         case (nil, "twoThirds"?): change = .scale(2.0 / 3)
         case (nil, "clear"?): change = .clear
+        case (let bpm?, "undo"?): change = .undo(saved: bpm)
         case (nil, "confirm"?):
             guard let bpm = track.bpm else { throw APIError(.unprocessableContent, "no BPM to confirm; send one with {\"bpm\": X}") }
             change = .set(bpm)
         default:
-            throw APIError(.badRequest, "send {\"bpm\": X} or {\"action\": \"double\" | \"half\" | \"threeHalves\" | \"twoThirds\" | \"confirm\" | \"clear\"}")
+            throw APIError(.badRequest, "send {\"bpm\": X} or {\"action\": \"double\" | \"half\" | \"threeHalves\" | \"twoThirds\" | \"confirm\" | \"clear\"}, or {\"action\": \"undo\", \"bpm\": X}")
         }
         _ = try writing { try ManualBPM.apply(change, to: track.path, in: catalog) }
         let record = try self.track(id)  // with its beats, now counted at the new BPM
@@ -130,6 +132,7 @@ struct ReviewAPI: Sendable {
     private func writing<T>(_ body: () throws -> T) throws -> T {
         guard !readOnly else { throw APIError(.forbidden, "the catalog is read-only: nothing can be changed from this page") }
         do { return try body() } catch let error as ManualBPMError {
+            if case .changedSince = error { throw APIError(.conflict, "\(error)") }
             throw APIError(.unprocessableContent, "\(error)")
         } catch let error as CatalogError {
             throw APIError(.serviceUnavailable, "\(error)")

@@ -6,7 +6,7 @@ extension ReviewPage {
     const $ = (id) => document.getElementById(id);
     const state = window.beattag = {
       session: null, queue: [], index: 0, remaining: 0, current: null, overview: null,
-      clickMode: 1, playback: null, scheduledClicks: [], taps: [], lastDecision: null, library: { offset: 0, total: 0, tracks: [] },
+      clickMode: 1, playback: null, scheduledClicks: [], taps: [], lastDecision: null, undoable: [], library: { offset: 0, total: 0, tracks: [] },
     };
     // Keep the token out of the address bar and history: the HttpOnly cookie carries it from here.
     if (location.search.includes("token=")) history.replaceState(null, "", "/");
@@ -188,12 +188,38 @@ extension ReviewPage {
       try {
         const data = await api("tracks/" + track.id + "/bpm", body);
         state.lastDecision = { id: track.id, request: body, bpm: data.tracks[0].bpm };
+        const item = state.queue.find((t) => t.id === track.id);
+        state.undoable.push({ item: item || track, bpm: data.tracks[0].bpm });
+        if (state.undoable.length > 50) state.undoable.shift();
+        showUndo();
         state.remaining = data.remaining;
         const at = state.queue.findIndex((t) => t.id === track.id);  // decided: it has left the queue
         if (at >= 0) { state.queue.splice(at, 1); if (at < state.index) state.index -= 1; }
         if (state.index >= state.queue.length && state.queue.length < state.remaining) await loadQueue();
         else { state.index = Math.min(state.index, Math.max(0, state.queue.length - 1)); await showCurrent(); }
       } finally { state.deciding = false; }
+    }
+    // U takes back the newest decision not yet taken back (a key pressed by mistake): the track's
+    // hand-set BPM is removed only if it is still the one saved, and the track is shown again.
+    async function undo() {
+      const last = state.undoable[state.undoable.length - 1];
+      if (!last || state.deciding || (state.session && state.session.readOnly)) return;
+      state.deciding = true;
+      try {
+        state.undoable.pop();
+        const data = await api("tracks/" + last.item.id + "/bpm", { action: "undo", bpm: last.bpm });
+        state.lastDecision = null;
+        state.remaining = data.remaining;
+        state.queue = state.queue.filter((t) => t.id !== last.item.id);
+        state.index = Math.min(state.index, state.queue.length);
+        state.queue.splice(state.index, 0, last.item);
+        await showCurrent();
+      } finally { state.deciding = false; showUndo(); }
+    }
+    function showUndo() {
+      const last = state.undoable[state.undoable.length - 1];
+      $("undo-bar").hidden = !last;
+      if (last) $("undo-text").textContent = "Saved " + fmt(last.bpm) + " BPM for " + last.item.title + ".";
     }
     // "Right" saves the BPM the card shows, the one the person heard the click at: the catalog may
     // have changed since (a `beattag tag` in a terminal), and that is not what was judged.
@@ -308,12 +334,14 @@ extension ReviewPage {
       else if (key === "ArrowLeft") move(-1);
       else if (key === "p") togglePlay();
       else if (key === "c") cycleClick();
+      else if (key === "u") undo().catch(showError);
       else handled = false;
       if (handled) event.preventDefault();
     });
     document.querySelectorAll("button.decide").forEach((b) => { b.onclick = () => decide(decision(b.dataset.action)).catch(showError); });
     $("play").onclick = () => togglePlay();
     $("click-mode").onclick = cycleClick;
+    $("undo").onclick = () => undo().catch(showError);
     $("tap").onclick = tap;
     $("skip").onclick = () => move(1); $("next").onclick = () => move(1); $("prev").onclick = () => move(-1);
     $("tab-queue").onclick = () => showTab("queue"); $("tab-library").onclick = () => showTab("library");

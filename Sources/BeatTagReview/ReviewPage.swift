@@ -21,6 +21,7 @@ enum ReviewPage {
     <div id="error" class="banner error" role="alert" hidden></div>
     <main>
     <section id="queue-view">
+      <div id="undo-bar" class="muted" aria-live="polite" hidden><span id="undo-text"></span> <button id="undo">Undo <kbd>U</kbd></button></div>
       <div id="empty" hidden>Nothing needs a human: every track has a BPM you can trust.</div>
       <article id="card" hidden>
         <div class="title" aria-live="polite"><span id="t-title"></span> <span id="t-artist" class="muted"></span></div>

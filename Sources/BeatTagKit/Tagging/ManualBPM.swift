@@ -8,8 +8,12 @@ public enum ManualBPMError: Error, CustomStringConvertible {
     case nothingToScale(String)
     case outOfRange(Double)
     case notPlayable(String, reason: String)
+    /// An undo found another hand-set BPM than the one it takes back (changed since, elsewhere).
+    case changedSince(now: Double?)
     public var description: String {
         switch self {
+        case .changedSince(let now):
+            return "its hand-set BPM changed since (now \(now.map { ExactNumber.text($0) + " BPM" } ?? "none")); nothing undone"
         case .noSuchFile: return "no such file"
         case .notInCatalog: return "not in the catalog (scan its folder first)"
         case .nothingToScale: return "no analysed or tagged BPM to scale; set one with --bpm"
@@ -27,6 +31,9 @@ public enum ManualBPM {
         case clear
         /// Multiply the analysed (else tagged) BPM: ×2 or ×0.5 fixes an octave error, ×1.5 / ×⅔ a 3:2 one.
         case scale(Double)
+        /// Take back a hand-set BPM just saved (the review page's undo), only while it is still
+        /// `saved`: an edit made since, in a terminal or another page, is never lost.
+        case undo(saved: Double)
     }
 
     /// `beforeCommit` runs with the changed row inside the catalog's transaction (`tag --write`
@@ -36,14 +43,19 @@ public enum ManualBPM {
                              beforeCommit: ((TrackRecord) throws -> Void)? = nil) throws -> TrackRecord {
         let absolute = try catalog.locate(path)
         return try catalog.editHandData(path: absolute, commit: commit, beforeCommit: beforeCommit) { record in
-            if change != .clear, !record.isPlayable {
-                throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed")
+            switch change {
+            case .clear, .undo: break  // taking a BPM away needs no playable audio
+            case .set, .scale:
+                guard record.isPlayable else { throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed") }
             }
             switch change {
             case .set(let bpm):
                 guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
                 record.bpmManual = BPM.roundToTenth(bpm)
             case .clear:
+                record.bpmManual = nil
+            case .undo(let saved):
+                guard record.bpmManual == BPM.roundToTenth(saved) else { throw ManualBPMError.changedSince(now: record.bpmManual) }
                 record.bpmManual = nil
             case .scale(let factor):
                 guard let base = record.bpmAnalysed ?? record.bpmTag else { throw ManualBPMError.nothingToScale(absolute) }

@@ -149,6 +149,44 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertEqual(try browser.run("return document.getElementById('empty').hidden") as? Bool, true)
     }
 
+    /// U takes back the newest decision: the hand-set BPM is gone and the track is on the card
+    /// again; a second U the one before. A hand BPM changed since in a terminal is kept, and said.
+    func testUndoTakesBackDecisionsButNotAnEditMadeSince() throws {
+        let ids = try queueIDs()
+        XCTAssertEqual(try browser.run("return document.getElementById('undo-bar').hidden") as? Bool, true, "nothing to undo yet")
+        try octaveDecision(on: ids[0])
+        try octaveDecision(on: ids[1])
+        let bar = try XCTUnwrap(try browser.run("return document.getElementById('undo-bar').innerText") as? String)
+        XCTAssertTrue(bar.contains("Undo"), bar)
+        try saveScreenshot("review-undo.png")
+        XCTAssertEqual(try browser.run("return document.getElementById('remaining').textContent") as? String, "2 tracks left")
+
+        try browser.press(["u"])
+        try browser.wait(for: "!window.beattag.deciding && window.beattag.current && window.beattag.current.id === \(ids[1])")
+        XCTAssertNil(try fixture.listed(try name(of: ids[1]))["bpmManual"] as? Double, "the hand BPM is gone")
+        XCTAssertEqual(try fixture.listed(try name(of: ids[1]))["bpmSource"] as? String, "analysis")
+        XCTAssertNotNil(try fixture.listed(try name(of: ids[0]))["bpmManual"] as? Double, "the decision before stays")
+        try browser.press(["u"])
+        try browser.wait(for: "!window.beattag.deciding && window.beattag.current && window.beattag.current.id === \(ids[0])")
+        XCTAssertNil(try fixture.listed(try name(of: ids[0]))["bpmManual"] as? Double)
+        XCTAssertEqual(Set(try queueIDs()), Set(ids), "both tracks are back on the page")
+        XCTAssertEqual(try browser.run("return document.getElementById('remaining').textContent") as? String, "4 tracks left")
+        XCTAssertEqual(try browser.run("return document.getElementById('undo-bar').hidden") as? Bool, true, "nothing left to undo")
+        let untagged = try runBinary(["untagged", "--json", "--catalog", fixture.catalog])
+        let doubtful = (try JSONSerialization.jsonObject(with: Data(untagged.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        for id in ids { XCTAssertTrue(doubtful.contains { $0.hasSuffix("/" + (try! name(of: id))) }, "track \(id) is doubtful again: \(doubtful)") }
+
+        // Decided here, changed in a terminal, then U: the terminal's BPM stays and the page says why.
+        let firstName = try name(of: ids[0])
+        try octaveDecision(on: ids[0])
+        XCTAssertEqual(try runBinary(["tag", (fixture.library as NSString).appendingPathComponent(firstName), "--bpm", "99", "--catalog", fixture.catalog]).status, 0)
+        try browser.press(["u"])
+        try browser.wait(for: "!document.getElementById('error').hidden")
+        let error = try XCTUnwrap(try browser.run("return document.getElementById('error').textContent") as? String)
+        XCTAssertTrue(error.contains("changed since (now 99 BPM)"), error)
+        XCTAssertEqual(try fixture.listed(firstName)["bpmManual"] as? Double, 99, "an edit made since is never lost")
+    }
+
     /// Keyboard users: Enter on a focused button presses it (Play plays), and Space on it is not a tap.
     func testEnterAndSpaceOnAFocusedButtonPressIt() throws {
         _ = try browser.run("document.getElementById('play').focus(); return true")
