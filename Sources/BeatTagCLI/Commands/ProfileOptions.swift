@@ -50,6 +50,7 @@ struct ProfileOptions: ParsableArguments {
         let merged = try mergedProfile()
         let cadences: [Int: Double]
         do {
+            // The cadences need no heart rates, but any given are checked (--max-hr 500 is a mistake).
             if merged.maxHR != nil || merged.age != nil || merged.restHR != nil { _ = try merged.resolved() }
             cadences = try merged.validZoneSPM()
         } catch { throw CommandFailure("\(error)", code: 64) }
