@@ -11,13 +11,12 @@ public enum LicenseParser {
         }
         if lower.contains("publicdomain/mark") || lower.contains("public domain") { return .publicDomain }
         let hasCC = lower.contains("creativecommons.org") || lower.range(of: #"\bcc\b"#, options: .regularExpression) != nil
-            || lower.contains("creative commons")
+            || lower.contains("creative commons") || isLicenceTitle(lower)
         guard hasCC else { return nil }
         // Licence elements as they appear in URLs (by-nc-nd) or names (BY-NC-ND, Attribution-NoDerivatives).
-        let normalized = lower.replacingOccurrences(of: "noderivatives", with: "nd")
-            .replacingOccurrences(of: "noderivs", with: "nd")
-            .replacingOccurrences(of: "noncommercial", with: "nc")
-            .replacingOccurrences(of: "sharealike", with: "sa")
+        let normalized = lower.replacingOccurrences(of: #"no[\s-]?deriv(ative)?s?"#, with: "nd", options: .regularExpression)
+            .replacingOccurrences(of: #"non[\s-]?commercial"#, with: "nc", options: .regularExpression)
+            .replacingOccurrences(of: #"share[\s-]?alike"#, with: "sa", options: .regularExpression)
             .replacingOccurrences(of: "attribution", with: "by")
         let elements = Set(normalized.components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty })
         guard elements.contains("by") else { return .other }
@@ -29,6 +28,22 @@ public enum LicenseParser {
         case (true, true, _): return .ccByNcSa
         case (true, false, true): return .ccByNcNd
         }
+    }
+
+    /// A Creative Commons licence by its title alone, as the deeds name them: "Attribution-
+    /// NoDerivatives 4.0 International", "Attribution 3.0 Unported", "Attribution-ShareAlike 4.0".
+    /// "Attribution" must come with a licence element or a version: "Attribution: Jane Doe" is a credit.
+    private static func isLicenceTitle(_ lower: String) -> Bool {
+        guard lower.contains("attribution") else { return false }
+        let element = #"attribution[\s-]*(non-?commercial|no-?deriv|share-?alike)"#
+        let version = #"attribution[\s-]+[1-4]\.[05]\b"#
+        return lower.range(of: element, options: .regularExpression) != nil || lower.range(of: version, options: .regularExpression) != nil
+    }
+
+    /// An unrecognised licence that still says no derivatives ("No Derivative Works", "NoDerivs"):
+    /// kept as `other` but never time-stretched.
+    static func forbidsDerivatives(_ text: String) -> Bool {
+        text.lowercased().range(of: #"no[\s-]?deriv"#, options: .regularExpression) != nil
     }
 
     static func firstURL(in text: String) -> String? {
@@ -49,7 +64,7 @@ public enum LicenseParser {
         if let license = tags.license {
             // An explicit licence we do not recognise: keep it verbatim, do not guess permissions away.
             return Rights(source: .other, license: license, attribution: attribution(from: tags),
-                          sourceURL: firstURL(in: license), origin: .tag)
+                          sourceURL: firstURL(in: license), tempoAdjustAllowed: forbidsDerivatives(license) ? false : nil, origin: .tag)
         }
         return nil
     }

@@ -120,8 +120,8 @@ public enum FileWalker {
             return try RightsSidecar.load(directory: dir)
         } catch {
             problems.append(ScanProblem(path: (dir as NSString).appendingPathComponent(RightsSidecar.fileName),
-                                        message: "ignored: \(error)"))
-            return nil
+                                        message: "cannot be read, so its folder's tracks are not time-stretched until it is fixed: \(error)"))
+            return .unreadable
         }
     }
 

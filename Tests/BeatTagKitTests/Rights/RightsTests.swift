@@ -13,6 +13,13 @@ final class RightsTests: XCTestCase {
             ("https://creativecommons.org/licenses/by-nc-sa/4.0/deed.de", .ccByNcSa),
             ("cc by-nc 2.0", .ccByNc),
             ("Public Domain", .publicDomain),
+            // The deeds' own titles, without "CC" (an audit found these read as `other`, stretchable).
+            ("Attribution-NoDerivatives 4.0 International", .ccByNd),
+            ("Attribution-NonCommercial-NoDerivatives 4.0 International", .ccByNcNd),
+            ("Attribution-ShareAlike 4.0 International", .ccBySa),
+            ("Attribution 3.0 Unported", .ccBy),
+            ("CC BY No-Derivatives", .ccByNd),
+            ("Attribution: Jane Doe", nil),
             ("(C) 2020 Some Label. All rights reserved.", nil),
             ("Soccer club", nil),
         ]
@@ -43,6 +50,10 @@ final class RightsTests: XCTestCase {
         tags.license = "Free Art License 1.3"
         XCTAssertEqual(LicenseParser.rights(from: tags)?.source, .other)
         XCTAssertEqual(LicenseParser.rights(from: tags)?.license, "Free Art License 1.3")
+        XCTAssertEqual(LicenseParser.rights(from: tags)?.tempoAdjustAllowed, true)
+        tags.license = "Label licence: No Derivative Works"
+        XCTAssertEqual(LicenseParser.rights(from: tags)?.source, .other)
+        XCTAssertEqual(LicenseParser.rights(from: tags)?.tempoAdjustAllowed, false, "no derivatives, in any words, is never stretched")
     }
 
     func testSidecarParsing() throws {
@@ -63,6 +74,21 @@ final class RightsTests: XCTestCase {
                        "a sidecar cannot grant what ND forbids")
         XCTAssertThrowsError(try RightsSidecar.parse("source cc0", path: "x"))
         XCTAssertThrowsError(try RightsSidecar.parse("source = mine", path: "x"))
+        XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\ntempo-adjust = maybe", path: "x"))
+
+        // Comments after a value, as docs/rights.md writes them; a URL's fragment is no comment.
+        let commented = try RightsSidecar.parse("""
+            source = cc-by-nd   # no derivatives
+            license = https://example.org/licence#terms
+            tempo-adjust = yes  # optional
+            """, path: "x")
+        XCTAssertEqual(commented.rights.source, .ccByNd)
+        XCTAssertEqual(commented.rights.license, "https://example.org/licence#terms")
+        XCTAssertFalse(commented.rights.tempoAdjustAllowed)
+        XCTAssertTrue(try RightsSidecar.parse("source = cc-by\ntempo-adjust = yes  # optional", path: "x").rights.tempoAdjustAllowed)
+        XCTAssertFalse(try RightsSidecar.parse("source = cc-by\ntempo-adjust = no\t# keep", path: "x").rights.tempoAdjustAllowed)
+        XCTAssertFalse(try RightsSidecar.parse("license = Attribution-NoDerivatives 4.0 International", path: "x").rights.tempoAdjustAllowed)
+        XCTAssertFalse(try RightsSidecar.parse("license = our own no-derivatives terms", path: "x").rights.tempoAdjustAllowed)
     }
 
     func testPrecedenceTagOverSidecarOverOption() throws {

@@ -15,6 +15,25 @@ final class ScanTests: XCTestCase {
         try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("catalog.sqlite"))
     }
 
+    /// A sidecar that cannot be read fails closed: its folder's tracks are never stretched, whatever
+    /// `--source` the scan was given (it may have been declaring no-derivatives music).
+    func testAnUnreadableSidecarForbidsTempoChangeInItsFolder() throws {
+        let library = try copyOfFixtures(self)
+        try "source = cc-by-nd-typo   # a typo\n".write(toFile: library + "/cc0/" + RightsSidecar.fileName, atomically: true, encoding: .utf8)
+        let catalog = try newCatalog()
+        let summary = try scan([library], catalog: catalog, source: .userOwned)
+        XCTAssertTrue(summary.problems.contains { $0.message.contains("not time-stretched until it is fixed") }, "\(summary.problems)")
+        let inFolder = try catalog.allTracks().filter { $0.path.hasPrefix(library + "/cc0/") }
+        XCTAssertFalse(inFolder.isEmpty)
+        for track in inFolder where track.rightsOrigin == "sidecar" {
+            XCTAssertEqual(track.sourceType, .unknown, track.path)
+            XCTAssertFalse(track.tempoAdjustAllowed, track.path)
+        }
+        XCTAssertTrue(inFolder.contains { $0.rightsOrigin == "sidecar" }, "the folder's untagged tracks take the failed sidecar's rights")
+        let outside = try XCTUnwrap(try catalog.allTracks().first { $0.path.hasSuffix("/rock-150.flac") })
+        XCTAssertEqual(outside.sourceType, .userOwned, "the scan's --source still applies elsewhere")
+    }
+
     func testScanOfFixturesCataloguesEveryCase() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
