@@ -80,7 +80,7 @@ struct BenchCommand: ParsableCommand {
         if let encodingError { throw CommandFailure("cannot write the samples: \(encodingError)") }
         for (path, lines) in [(trainingData, sampleLines), (activationData, activationLines)] {
             guard let path else { continue }
-            do { try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path) } catch { throw CommandFailure("\(error)") }
+            do { try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: path, as: .jsonLines) } catch { throw CommandFailure("\(error)") }
         }
     }
 

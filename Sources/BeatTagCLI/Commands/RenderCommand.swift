@@ -87,6 +87,19 @@ struct RenderCommand: ParsableCommand {
         guard TimeStretcher.Quality(rawValue: quality) != nil else { throw ValidationError("--quality must be fast, standard or fine") }
     }
 
+    /// The render replaces an earlier run at `output`, never a song of the catalog (`-o` naming one
+    /// by mistake) nor what is not a regular file.
+    private func checkOutput(catalog: Catalog?) throws {
+        let absolute = FileWalker.absolutePath(output)
+        var existing = stat()
+        guard stat(absolute, &existing) == 0 else { return }
+        guard existing.st_mode & S_IFMT == S_IFREG else { throw CommandFailure("cannot write \(output): it is not a regular file") }
+        let target = LexicalPath.writeTarget(absolute)
+        if let catalog, try Set([absolute, target]).contains(where: { try catalog.track(path: $0) != nil }) {
+            throw CommandFailure("cannot write \(output): it is a track in the catalog (a render never replaces your music; choose another name)")
+        }
+    }
+
     func run() throws {
         let console = Console.current
         let cancelled = Locked(false)  // set by the signal's reader, read by the render loop
@@ -96,6 +109,7 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         defer { bar.clear() }
         if clickOnly, let spm, let duration {
+            try checkOutput(catalog: nil)
             try renderClicks(spm: spm, seconds: DurationText.seconds(duration)!, console: console, bar: bar, started: started,
                              isCancelled: { cancelled.value })  // validate() checked the duration
             return
@@ -113,6 +127,7 @@ struct RenderCommand: ParsableCommand {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }
         let catalog = try catalogOption.open(create: false)
+        try checkOutput(catalog: catalog)
         let usedSeed = seed ?? SeededOrder.newSeed()
         let plans: [RunPlan]
         do {
@@ -144,7 +159,7 @@ struct RenderCommand: ParsableCommand {
                                 titles: entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
                                 performers: entries.map { $0.track.artist },
                                 title: planTitle.map { "beattag workout \"\($0)\"" })
-        do { try AtomicFile.write(cue, to: CueSheet.path(besides: output)) } catch { console.problem("\(error)") }
+        do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)") }
         // Once each: a track can be left out of several segments for one reason.
         var said = Set<String>()
         let leftOut = plans.flatMap(\.leftOut).filter { said.insert($0.path).inserted }

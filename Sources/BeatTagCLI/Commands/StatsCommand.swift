@@ -16,7 +16,7 @@ struct StatsCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false, access: .readOnly)
         let stats = try LibraryStats(catalog: catalog)
         if let svg {
-            do { try AtomicFile.write(stats.svg(), to: svg) } catch { throw CommandFailure("\(error)") }
+            do { try AtomicFile.write(stats.svg(), to: svg, as: .svg) } catch { throw CommandFailure("\(error)") }
         }
         if json { try console.printJSON(stats); return }
         console.print("\(stats.total) tracks: \(stats.analysed) analysed, \(stats.metadataOnly) metadata-only (\(stats.metadataOnlyWithoutBPM) without BPM), "

@@ -25,7 +25,7 @@ public enum PlaylistExport {
     /// export: only once it was written, so that `--fresh` never avoids tracks the runner never got.
     public static func deliver(_ text: String, to path: String, trackIDs: [Int64], catalog: Catalog, at time: Double,
                                standardOutput: (String) throws -> Void) throws {
-        if isStandardOutput(path) { try standardOutput(text) } else { try AtomicFile.write(text, to: path) }
+        if isStandardOutput(path) { try standardOutput(text) } else { try AtomicFile.write(text, to: path, as: .playlist) }
         try catalog.recordExport(trackIDs: trackIDs, playlistPath: isStandardOutput(path) ? "(standard output)" : FileWalker.absolutePath(path),
                                  at: time)
     }

@@ -7,9 +7,40 @@ public struct AtomicFileError: Error, CustomStringConvertible, LocalizedError {
 
 /// Writes a whole file through a temporary sibling and a rename: a reader never sees half of it.
 /// A symbolic link is written through (the file it names is replaced and the link stays a link), and
-/// a file replaced keeps its permissions.
+/// a file replaced keeps its permissions. A FIFO or a terminal (`-o /dev/stdout`) is written to, not
+/// replaced. An existing file is replaced only when it is of the kind being written: `-o` naming the
+/// catalog or a song by mistake must not destroy it.
 public enum AtomicFile {
-    public static func write(_ text: String, to path: String) throws {
+    /// What may be replaced: an empty file, or one that reads as this kind.
+    public enum Kind: Sendable {
+        case playlist, cueSheet, svg, jsonLines, profile
+
+        var name: String {
+            switch self {
+            case .playlist: return "a playlist"
+            case .cueSheet: return "a CUE sheet"
+            case .svg: return "an SVG image"
+            case .jsonLines: return "a JSON Lines file"
+            case .profile: return "a runner profile"
+            }
+        }
+
+        /// `head`: the file's first bytes; `fileExtension` lowercased.
+        func matches(head: Data, fileExtension: String) -> Bool {
+            guard !head.contains(0) else { return false }  // audio, a database, any binary
+            let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                .replacingOccurrences(of: "\u{FEFF}", with: "")
+            switch self {
+            case .playlist: return text.hasPrefix("#EXTM3U") || ["m3u", "m3u8"].contains(fileExtension)
+            case .cueSheet: return fileExtension == "cue" || text.hasPrefix("REM") || text.hasPrefix("FILE") || text.hasPrefix("PERFORMER") || text.hasPrefix("TITLE")
+            case .svg: return fileExtension == "svg" || text.hasPrefix("<svg") || text.hasPrefix("<?xml")
+            case .jsonLines: return ["jsonl", "json", "ndjson"].contains(fileExtension) || text.hasPrefix("{")
+            case .profile: return true  // text that ProfileStore has just read as a profile
+            }
+        }
+    }
+
+    public static func write(_ text: String, to path: String, as kind: Kind) throws {
         let target = LexicalPath.writeTarget(FileWalker.absolutePath(path))
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -17,7 +48,22 @@ public enum AtomicFile {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) does not exist")
         }
         var existing = stat()
-        let mode = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
+        var mode: mode_t?
+        if stat(target, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG:
+                if existing.st_size > 0, !kind.matches(head: head(of: target), fileExtension: (target as NSString).pathExtension.lowercased()) {
+                    throw AtomicFileError(description: "cannot write \(path): it exists and is not \(kind.name) (not replaced; remove it or choose another name)")
+                }
+                mode = existing.st_mode & 0o7777
+            case S_IFIFO, S_IFCHR:
+                return try writeThrough(text, to: target, named: path)
+            case S_IFDIR:
+                throw AtomicFileError(description: "cannot write \(path): it is a folder")
+            default:
+                throw AtomicFileError(description: "cannot write \(path): it is not a regular file")
+            }
+        }
         let temporary = target + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) is not writable")
@@ -27,6 +73,29 @@ public enum AtomicFile {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw AtomicFileError(description: "cannot write \(path): \(reason)")
+        }
+    }
+
+    private static func head(of path: String) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data([0]) }  // unreadable: not replaced
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 512)) ?? Data([0])
+    }
+
+    /// A FIFO or a device gets the text as a stream (there is nothing to replace atomically).
+    private static func writeThrough(_ text: String, to target: String, named path: String) throws {
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw AtomicFileError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw AtomicFileError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
         }
     }
 }

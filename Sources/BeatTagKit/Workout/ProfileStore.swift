@@ -84,7 +84,7 @@ public enum ProfileStore {
         do {
             let folder = (FileWalker.absolutePath(path) as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(edit ?? fresh(profile), to: path)
+            try AtomicFile.write(edit ?? fresh(profile), to: path, as: .profile)
         } catch {
             throw StoreError(description: "cannot save the profile to \(path): \(error)")
         }

@@ -105,11 +105,11 @@ final class M3U8WriterTests: XCTestCase {
         XCTAssertEqual(URL(string: String(lines[3]))?.path, odd.path)
 
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.m3u8")
-        try AtomicFile.write(text, to: path)
+        try AtomicFile.write(text, to: path, as: .playlist)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertFalse(bytes.starts(with: [0xEF, 0xBB, 0xBF]), "no BOM")
         XCTAssertEqual(String(data: bytes, encoding: .utf8), text)
-        XCTAssertThrowsError(try AtomicFile.write(text, to: "/nonexistent/folder/run.m3u8")) { error in
+        XCTAssertThrowsError(try AtomicFile.write(text, to: "/nonexistent/folder/run.m3u8", as: .playlist)) { error in
             XCTAssertEqual("\(error)", "cannot write /nonexistent/folder/run.m3u8: folder /nonexistent/folder does not exist")
         }
     }
@@ -119,16 +119,65 @@ final class M3U8WriterTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let real = (dir as NSString).appendingPathComponent("real/run.m3u8")
         try FileManager.default.createDirectory(atPath: (real as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try AtomicFile.write("old\n", to: real)
+        try AtomicFile.write("old\n", to: real, as: .playlist)
         XCTAssertEqual(chmod(real, 0o600), 0)
         let link = (dir as NSString).appendingPathComponent("run.m3u8")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/run.m3u8")
-        try AtomicFile.write("new\n", to: link)
+        try AtomicFile.write("new\n", to: link, as: .playlist)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real/run.m3u8", "still a link")
         XCTAssertEqual(try String(contentsOfFile: real, encoding: .utf8), "new\n")
         var st = stat()
         XCTAssertEqual(stat(real, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o600)
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["real", "run.m3u8"], "no temporary left")
+    }
+
+    /// `-o` naming the catalog, a song, a FIFO or a folder by mistake: only what is of the kind being
+    /// written (or empty) is replaced; a FIFO is written to, not replaced.
+    func testAnOutputReplacesOnlyAFileOfItsKind() throws {
+        let dir = try temporaryDirectory(self)
+        func path(_ name: String) -> String { (dir as NSString).appendingPathComponent(name) }
+        _ = try Catalog(path: path("catalog.sqlite"))
+        var song = Data("fLaC".utf8); song.append(contentsOf: [0, 0, 0, 34] + [UInt8](repeating: 7, count: 200))
+        try song.write(to: URL(fileURLWithPath: path("song.flac")))
+        for (name, kind) in [("catalog.sqlite", AtomicFile.Kind.playlist), ("song.flac", .playlist), ("song.flac", .cueSheet), ("song.flac", .svg)] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path(name)))
+            XCTAssertThrowsError(try AtomicFile.write("#EXTM3U\n", to: path(name), as: kind)) { error in
+                XCTAssertTrue("\(error)".contains("it exists and is not"), "\(error)")
+            }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path(name))), before, "\(name) untouched")
+        }
+        XCTAssertNoThrow(try Catalog(path: path("catalog.sqlite")).allTracks(), "the catalog still opens")
+        try "notes\n".write(toFile: path("notes.txt"), atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try AtomicFile.write("#EXTM3U\n", to: path("notes.txt"), as: .playlist))
+
+        // Replaced: an earlier playlist (by its header or its name), an empty file.
+        try "#EXTM3U\nold.flac\n".write(toFile: path("old.txt"), atomically: true, encoding: .utf8)
+        try AtomicFile.write("#EXTM3U\nnew.flac\n", to: path("old.txt"), as: .playlist)
+        XCTAssertEqual(try String(contentsOfFile: path("old.txt"), encoding: .utf8), "#EXTM3U\nnew.flac\n")
+        try "a.flac\n".write(toFile: path("plain.m3u"), atomically: true, encoding: .utf8)
+        try AtomicFile.write("#EXTM3U\n", to: path("plain.m3u"), as: .playlist)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("empty.svg"), contents: Data()))
+        try AtomicFile.write("<svg/>", to: path("empty.svg"), as: .svg)
+
+        // A folder is refused; a FIFO gets the text and stays a FIFO.
+        try FileManager.default.createDirectory(atPath: path("folder.m3u8"), withIntermediateDirectories: false)
+        XCTAssertThrowsError(try AtomicFile.write("#EXTM3U\n", to: path("folder.m3u8"), as: .playlist)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("it is a folder"), "\(error)")
+        }
+        XCTAssertEqual(mkfifo(path("pipe"), 0o600), 0)
+        let received = Locked(Data())
+        let pipe = path("pipe")
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: pipe) { received.value = handle.readDataToEndOfFile() }
+        }
+        reader.start()
+        try AtomicFile.write("#EXTM3U\nsong.flac\n", to: path("pipe"), as: .playlist)
+        let deadline = Date().addingTimeInterval(5)
+        while received.value.isEmpty && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(String(decoding: received.value, as: UTF8.self), "#EXTM3U\nsong.flac\n")
+        var st = stat()
+        XCTAssertEqual(lstat(path("pipe"), &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
     }
 }

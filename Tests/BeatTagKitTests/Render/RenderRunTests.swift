@@ -254,6 +254,23 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(DecodeError.tidy("Error : flac decoder lost sync."), "flac decoder lost sync")
     }
 
+    /// `-o` naming a song of the catalog (or a FIFO) by mistake: refused before anything is rendered,
+    /// the song untouched. An earlier run at the same name is replaced as before.
+    func testARenderNeverReplacesASongOfTheCatalog() throws {
+        let song = (library as NSString).appendingPathComponent("rock-150.flac")
+        let before = try Data(contentsOf: URL(fileURLWithPath: song))
+        let result = try runBeattag(["render", "--spm", "150", "--duration", "1m", "-o", song, "--catalog", catalog])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("it is a track in the catalog"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: song)), before, "the song is untouched")
+        let dir = try temporaryDirectory(self)
+        let fifo = (dir as NSString).appendingPathComponent("run.wav")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let clicks = try runBeattag(["render", "--click-only", "--spm", "170", "--duration", "10s", "-o", fifo, "--catalog", catalog])
+        XCTAssertEqual(clicks.status, 1)
+        XCTAssertTrue(clicks.stderr.contains("it is not a regular file"), clicks.stderr)
+    }
+
     func testEmptyCatalogSaysSoAndWritesNothing() throws {
         let dir = try temporaryDirectory(self)
         let empty = (dir as NSString).appendingPathComponent("empty.sqlite")
