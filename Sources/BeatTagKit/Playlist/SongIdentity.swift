@@ -2,6 +2,7 @@ import Foundation
 
 /// "The same song": one key for a title on two albums, as a Radio Edit, Remastered, or with a
 /// featured artist. Live versions and remixes stay distinct songs.
+/// (`removingNotes` goes note by note: a note that names a distinct version is never removed.)
 public enum SongIdentity {
     /// Bracketed or dash-separated version notes that do not make a different song.
     private static let versionNotes = [
@@ -12,12 +13,30 @@ public enum SongIdentity {
         #"\s+(feat\.?|ft\.?|featuring)\s.*$"#,
     ]
 
+    /// Words that make a version its own song, wherever they stand in a note: "(Skrillex Remix
+    /// Edit)" and "(Live with Orchestra)" are not the studio song, though "edit" and "with" are in them.
+    private static let distinctVersion =
+        #"\b(live|remix(ed)?|rmx|re-?mix|dub|acoustic|unplugged|instrumental|karaoke|demo|cover|extended|vip|rework|bootleg|orchestra(l)?|symphonic|session|a cappella|acapella)\b"#
+        + #"|(?<!radio|single|album|original|clean|explicit|mono|stereo)\s+mix\b"#
+
     public static func normalizedTitle(_ title: String) -> String {
         var text = title.lowercased()
         for pattern in versionNotes {
-            text = text.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
+            text = removingNotes(matching: pattern, from: text)
         }
         return fold(text)
+    }
+
+    /// `text` without the version notes `pattern` finds, except those that name a distinct version.
+    private static func removingNotes(matching pattern: String, from text: String) -> String {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+        var result = text
+        for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: text) else { continue }
+            if text[range].range(of: distinctVersion, options: .regularExpression) != nil { continue }
+            result.replaceSubrange(range, with: "")
+        }
+        return result
     }
 
     /// The first credited artist: "A feat. B", "A & B", "A, B", "A x B" all count as A.
@@ -29,9 +48,12 @@ public enum SongIdentity {
         return fold(text)
     }
 
+    /// A track without an artist is its own song: two files named `01.flac` in two albums, or two
+    /// "Track 1"s, are not one song (copies of one recording are found by their content instead).
     public static func key(for track: TrackRecord) -> String {
-        let title = track.title ?? track.fileStem
-        return primaryArtist(track.artist ?? "") + "\u{1f}" + normalizedTitle(title)
+        let artist = primaryArtist(track.artist ?? "")
+        guard !artist.isEmpty else { return "\u{1f}path\u{1f}" + track.path }
+        return artist + "\u{1f}" + normalizedTitle(track.title ?? track.fileStem)
     }
 
     /// Case, accents, punctuation and spacing folded away.

@@ -8,6 +8,21 @@ final class SongIdentityTests: XCTestCase {
         XCTAssertEqual(Set(same.map(SongIdentity.normalizedTitle)).count, 1, "\(Set(same.map(SongIdentity.normalizedTitle)))")
         XCTAssertNotEqual(SongIdentity.normalizedTitle("Run Boy Run (Live)"), SongIdentity.normalizedTitle("Run Boy Run"))
         XCTAssertNotEqual(SongIdentity.normalizedTitle("Run Boy Run (Dub Remix)"), SongIdentity.normalizedTitle("Run Boy Run"))
+        // Notes that hold a merging word ("edit", "with") but name a distinct version (an audit).
+        let versions = ["Highway", "Highway (Live)", "Highway (Live with Orchestra)", "Highway (Skrillex Remix Edit)",
+                        "Highway - Live at Wembley", "Highway (Extended Mix)", "Highway (Acoustic Version)"]
+        XCTAssertEqual(Set(versions.map(SongIdentity.normalizedTitle)).count, versions.count, "\(versions.map(SongIdentity.normalizedTitle))")
+        XCTAssertEqual(SongIdentity.normalizedTitle("Highway (Radio Edit)"), SongIdentity.normalizedTitle("Highway"))
+        XCTAssertEqual(SongIdentity.normalizedTitle("Highway (Original Mix)"), SongIdentity.normalizedTitle("Highway"))
+        XCTAssertEqual(SongIdentity.normalizedTitle("Highway (with Jane Doe)"), SongIdentity.normalizedTitle("Highway"))
+        // Without an artist a track is its own song, whatever its title or file name.
+        var a = TrackRecord(path: "/m/A/01.flac", fileSize: 1, modifiedAt: 0, now: 0), b = a
+        b.path = "/m/B/01.flac"
+        XCTAssertNotEqual(SongIdentity.key(for: a), SongIdentity.key(for: b))
+        a.title = "Track 1"; b.title = "Track 1"
+        XCTAssertNotEqual(SongIdentity.key(for: a), SongIdentity.key(for: b))
+        a.artist = "X"; b.artist = "X"
+        XCTAssertEqual(SongIdentity.key(for: a), SongIdentity.key(for: b))
         XCTAssertEqual(SongIdentity.primaryArtist("Woodkid feat. Someone"), SongIdentity.primaryArtist("woodkid"))
         XCTAssertEqual(SongIdentity.primaryArtist("Björk & Friends"), SongIdentity.primaryArtist("Bjork"))
     }
