@@ -5,7 +5,7 @@ import Foundation
 public enum M3U8Writer {
     public static func render(_ entries: [CadenceMatch], title: String, playlistPath: String, absolute: Bool) -> String {
         var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"]
-        let base = (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
+        let base = folder(of: playlistPath)
         for entry in entries { lines += entryLines(entry, base: base, absolute: absolute) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -15,12 +15,16 @@ public enum M3U8Writer {
     public static func render(sections: [(comments: [String], entries: [CadenceMatch])], title: String, header: [String] = [],
                               playlistPath: String, absolute: Bool) -> String {
         var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"] + header.map { "# " + oneLine($0) }
-        let base = (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
+        let base = folder(of: playlistPath)
         for section in sections {
             lines += section.comments.map { "# " + oneLine($0) }
             for entry in section.entries { lines += entryLines(entry, base: base, absolute: absolute) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func folder(of playlistPath: String) -> String {
+        (FileWalker.absolutePath(playlistPath) as NSString).deletingLastPathComponent
     }
 
     static func entryLines(_ entry: CadenceMatch, base: String, absolute: Bool) -> [String] {
@@ -36,10 +40,24 @@ public enum M3U8Writer {
     /// `#` gets `./` (players skip lines starting with `#` as comments).
     static func location(of path: String, base: String, absolute: Bool) -> String {
         guard path.contains(where: \.isNewline) else {
-            let line = absolute ? path : relativePath(from: base, to: path)
+            let line = absolute ? path : reachable(path, from: base)
             return line.hasPrefix("#") ? "./" + line : line
         }
         return "file://" + (LexicalPath.clean(path).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+    }
+
+    /// The relative path a player can follow from `base` to `path`. A player walks `..` from where
+    /// a folder really is, so from a playlist folder reached through a link (`pl-link/..`) the
+    /// lexical path leads elsewhere: then the `..`s are counted from the real folder, and if that
+    /// does not reach the track either, the path is absolute.
+    static func reachable(_ path: String, from base: String) -> String {
+        let lexical = relativePath(from: base, to: path)
+        guard let track = LexicalPath.resolved(path), let physicalBase = LexicalPath.resolved(base), physicalBase != LexicalPath.clean(base) else {
+            return lexical  // no link on the way (or no file to check against): the lexical path holds
+        }
+        if LexicalPath.resolved(base + "/" + lexical) == track { return lexical }
+        let fromReal = relativePath(from: physicalBase, to: path)
+        return LexicalPath.resolved(physicalBase + "/" + fromReal) == track ? fromReal : path
     }
 
     public static func relativePath(from directory: String, to file: String) -> String {

@@ -99,6 +99,26 @@ final class PlaylistBuilderTests: XCTestCase {
 }
 
 final class M3U8WriterTests: XCTestCase {
+    /// A playlist written into a folder reached through a link: a player walks `..` from the real
+    /// folder, so the relative path is counted from there (an audit: `pl-link/../music/a.flac` did not open).
+    func testRelativePathsHoldFromALinkedPlaylistFolder() throws {
+        let dir = try XCTUnwrap(LexicalPath.resolved(try temporaryDirectory(self)))
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/real/pl", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/music", withIntermediateDirectories: true)
+        XCTAssertTrue(fm.createFile(atPath: dir + "/music/a.flac", contents: Data("x".utf8)))
+        try fm.createSymbolicLink(atPath: dir + "/pl-link", withDestinationPath: "real/pl")
+        var track = TrackRecord(path: dir + "/music/a.flac", fileSize: 1, modifiedAt: 0, now: 0)
+        track.title = "A"; track.durationSeconds = 60
+        let match = CadenceMatch(track: track, bpm: 170, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 170)
+        for folder in ["pl-link", "real/pl", "music"] {
+            let text = M3U8Writer.render([match], title: "t", playlistPath: dir + "/" + folder + "/run.m3u8", absolute: false)
+            let entry = try XCTUnwrap(text.split(separator: "\n").last.map(String.init))
+            XCTAssertFalse(entry.hasPrefix("/"), "relative: \(entry)")
+            XCTAssertEqual(LexicalPath.resolved(dir + "/" + folder + "/" + entry), dir + "/music/a.flac", "from \(folder): \(entry)")
+        }
+    }
+
     func testExtendedM3UWithRelativeUnicodePaths() throws {
         var r = TrackRecord(path: "/music/Björk/Ünïcødé – ритм.ogg", fileSize: 1, modifiedAt: 0, now: 0)
         r.title = "Ритм"; r.artist = "Björk"; r.durationSeconds = 215.4
