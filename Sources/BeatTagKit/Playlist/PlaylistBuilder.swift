@@ -50,14 +50,20 @@ public struct PlaylistBuilder {
     }
 
     /// Greedy order: the next track is the first whose artist differs from the last two, when one
-    /// exists. `after`: the artists (`artistKey`) just played before these tracks.
+    /// exists, unless one artist holds more than half of what is left: then that artist goes now,
+    /// or its tracks would end up side by side (Golf, Kw, Golf, not Kw, Golf, Golf).
+    /// `after`: the artists (`artistKey`) just played before these tracks.
     static func spreadArtists(_ tracks: [CadenceMatch], after: [String] = []) -> [CadenceMatch] {
         var pending = tracks
         var ordered: [CadenceMatch] = []
         var played = after
         while !pending.isEmpty {
             let recent = Array(played.suffix(2))
-            let index = pending.firstIndex { !recent.contains(artistKey($0)) } ?? pending.firstIndex { artistKey($0) != recent.last } ?? 0
+            let keys = pending.map(artistKey)
+            let counts = keys.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+            let crowding = keys.firstIndex { counts[$0]! > pending.count / 2 && $0 != recent.last }
+            let index = crowding ?? pending.firstIndex { !recent.contains(artistKey($0)) }
+                ?? pending.firstIndex { artistKey($0) != recent.last } ?? 0
             let next = pending.remove(at: index)
             ordered.append(next)
             played.append(artistKey(next))

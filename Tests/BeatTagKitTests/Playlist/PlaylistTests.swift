@@ -64,6 +64,18 @@ final class PlaylistBuilderTests: XCTestCase {
         for (a, b) in zip(artists, artists.dropFirst()) { XCTAssertNotEqual(a, b, "\(artists)") }
     }
 
+    /// One artist with more than half of the tracks goes first, or two of them end up side by side
+    /// (an audit: Kw, Golf, Golf where Golf, Kw, Golf exists).
+    func testAnArtistWithMostOfTheTracksIsSpreadToo() {
+        let tracks = [match(1, "Whitenoise", artist: "Kw Six"), match(2, "Fill 14", artist: "Golf"), match(3, "Fill 02", artist: "Golf")]
+        XCTAssertEqual(PlaylistBuilder.spreadArtists(tracks).compactMap(\.track.id), [2, 1, 3])
+        let many = (1...4).map { match(Int64($0), "G\($0)", artist: "G") } + (5...7).map { match(Int64($0), "O\($0)", artist: "O\($0)") }
+        let artists = PlaylistBuilder.spreadArtists(many).map { $0.track.artist! }
+        for (a, b) in zip(artists, artists.dropFirst()) { XCTAssertNotEqual(a, b, "\(artists)") }
+        XCTAssertEqual(PlaylistBuilder.spreadArtists(Array(many.prefix(4)) + [many[4]], after: ["g"]).map { $0.track.artist! },
+                       ["O5", "G", "G", "G", "G"], "impossible to spread: never starting on the artist just played")
+    }
+
     func testTracksWithoutArtistDoNotCountAsOneArtist() {
         var untagged = (10...13).map { match(Int64($0), "Song \($0)", artist: "") }
         for i in untagged.indices { untagged[i].track.artist = nil }
