@@ -39,7 +39,15 @@ public struct PlaylistBuilder {
             var remaining = pool
             while total < targetSeconds, !remaining.isEmpty {
                 let weights = remaining.indices.map { 1 / (1 + Double($0) / 4) }
-                let pick = rng.pick(weights: weights)
+                var pick = rng.pick(weights: weights)
+                // The track that reaches the time: the shortest that still does, so that a playlist
+                // overshoots by as little as the library allows (20 min was 23:07).
+                let needed = targetSeconds - total
+                func seconds(_ i: Int) -> Double { remaining[i].track.durationSeconds ?? 0 }
+                if seconds(pick) > needed,
+                   let closer = remaining.indices.filter({ seconds($0) >= needed && seconds($0) < seconds(pick) }).min(by: { seconds($0) < seconds($1) }) {
+                    pick = closer
+                }
                 let match = remaining.remove(at: pick)
                 chosen.append(match)
                 total += match.track.durationSeconds ?? 0

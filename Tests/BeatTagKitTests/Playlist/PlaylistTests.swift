@@ -50,6 +50,15 @@ final class PlaylistBuilderTests: XCTestCase {
         XCTAssertFalse(playlist.entries.contains { $0.track.id == 1 } && playlist.entries.contains { $0.track.id == 2 })
     }
 
+    /// The track that reaches the time is the shortest that does: 21 min from 5-min songs and one
+    /// of a minute is 21 min, not 25 (an audit: 20 min came out 23:07).
+    func testTheLastTrackOvershootsAsLittleAsTheLibraryAllows() {
+        let songs = (1...10).map { match(Int64($0), "Song \($0)", artist: "A\($0)", seconds: 300) } + [match(11, "Short", artist: "S", seconds: 60)]
+        for seed in UInt64(1)...20 {
+            XCTAssertEqual(PlaylistBuilder(targetSeconds: 1260, seed: seed).build(from: songs).seconds, 1260, "seed \(seed)")
+        }
+    }
+
     func testSameSeedSamePlaylist() {
         let a = PlaylistBuilder(targetSeconds: 800, seed: 42).build(from: library).entries.compactMap(\.track.id)
         let b = PlaylistBuilder(targetSeconds: 800, seed: 42).build(from: library).entries.compactMap(\.track.id)
