@@ -30,9 +30,12 @@ enum SegmentFill {
                 }
             }
         }
-        var best: (s: Int, key: (Int, Int))?
+        var best: (s: Int, key: (Int, Int, Int))?
         for s in 0...limit where cost[s] != unreachable {
-            let key = (abs(s - want) / closeEnough, cost[s])
+            // Among fills equally close, one that leaves the segment short (more than 5% under)
+            // loses to one that does not: 11 s under a 3-minute segment is short, 10 s over is not.
+            let short = RunShortfall.isShort(music: Double(s), planned: Double(want)) ? 1 : 0
+            let key = (abs(s - want) / closeEnough, short, cost[s])
             if best == nil || key < best!.key { best = (s, key) }
         }
         guard var s = best?.s else { return [] }

@@ -59,11 +59,15 @@ public struct WorkoutBuilder {
     /// Each segment's tracks come from `Catalog.cadenceMatches`, the door every command uses.
     public func build(_ plan: WorkoutPlan, profile: RunnerProfile.Resolved, catalog: Catalog) throws -> Workout {
         let spms = plan.segments.map { plan.spm(of: $0, profile: profile) }
-        let matches: [[CadenceMatch]] = try spms.map { spm in
+        // One read per cadence (a 4x4's nine segments have three), and its recordings as a set.
+        var byCadence: [Double: (matches: [CadenceMatch], recordings: Set<String>)] = [:]
+        for spm in spms where byCadence[spm] == nil {
             var segmentRules = rules
             segmentRules.spm = spm
-            return try catalog.cadenceMatches(segmentRules, filter: filter).matches.filter { ($0.track.durationSeconds ?? 0) > 0 }
+            let found = try catalog.cadenceMatches(segmentRules, filter: filter).matches.filter { ($0.track.durationSeconds ?? 0) > 0 }
+            byCadence[spm] = (found, Set(found.map(\.track.contentIdentity)))
         }
+        let matches = spms.map { byCadence[$0]!.matches }
         func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         // Segments at one cadence (the four work intervals of a 4x4) share its music: when it is too
         // little for all of them, each aims at its share rather than the first taking everything.
@@ -77,15 +81,21 @@ public struct WorkoutBuilder {
         let order = plan.segments.indices.sorted { (scarcity[$0], $0) < (scarcity[$1], $1) }
         var usedSongs = Set<String>(), usedRecordings = Set<String>()
         var chosen = [[CadenceMatch]](repeating: [], count: plan.segments.count)
+        var candidates = [[CadenceMatch]](repeating: [], count: plan.segments.count)
         var open = Set(plan.segments.indices)
         for index in order {
             open.remove(index)
             // One version of a song per segment, never one used before in the workout.
             var seen = usedSongs
-            let choices = SeededOrder.draw(Array(matches[index].filter {
-                !usedRecordings.contains($0.track.contentIdentity) && seen.insert(SongIdentity.key(for: $0.track)).inserted
-            }.prefix(candidatesPerSegment)), seed: seed &+ UInt64(index))
-            let wantedElsewhere = open.map { Set(matches[$0].map(\.track.contentIdentity)) }
+            var best: [CadenceMatch] = []  // the first `candidatesPerSegment`, read no further
+            for match in matches[index] where best.count < candidatesPerSegment {
+                if !usedRecordings.contains(match.track.contentIdentity) && seen.insert(SongIdentity.key(for: match.track)).inserted {
+                    best.append(match)
+                }
+            }
+            let choices = SeededOrder.draw(best, seed: seed &+ UInt64(index))
+            candidates[index] = choices
+            let wantedElsewhere = open.map { byCadence[spms[$0]]!.recordings }
             let costs = choices.enumerated().map { rank, match in
                 rank + 1 + WorkoutBuilder.contentionCost * wantedElsewhere.filter { $0.contains(match.track.contentIdentity) }.count
             }
@@ -96,6 +106,7 @@ public struct WorkoutBuilder {
                 usedRecordings.insert(match.track.contentIdentity)
             }
         }
+        refitToPlannedEnds(&chosen, candidates: candidates, targets: targets)
         // In plan order: artists spread across segment changes too.
         var recentArtists: [String] = []
         let filled = plan.segments.indices.map { index -> FilledSegment in
@@ -107,5 +118,40 @@ public struct WorkoutBuilder {
                                  takenElsewhere: matches[index].filter { elsewhere.contains($0.track.contentIdentity) }.count)
         }
         return Workout(plan: plan, segments: filled)
+    }
+
+    /// In plan order, each segment is fitted again to end where the plan ends it, from its own
+    /// candidates less what the other segments play: a segment that ran over is made up by the next
+    /// one, and the changes stay near the plan. Only the fitting error is carried (at most
+    /// `SegmentFill.largestOverrun` either way): a segment short of music is said short, not made up
+    /// by stretching the next.
+    private func refitToPlannedEnds(_ chosen: inout [[CadenceMatch]], candidates: [[CadenceMatch]], targets: [Double]) {
+        func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
+        var songKeys: [String: String] = [:]  // path → song key, each worked out once
+        func song(_ match: CadenceMatch) -> String {
+            if let known = songKeys[match.track.path] { return known }
+            let key = SongIdentity.key(for: match.track)
+            songKeys[match.track.path] = key
+            return key
+        }
+        // What the workout plays, counted: a segment's own tracks are taken out while it is refitted.
+        var songs: [String: Int] = [:], recordings: [String: Int] = [:]
+        func count(_ list: [CadenceMatch], _ step: Int) {
+            for match in list { songs[song(match), default: 0] += step; recordings[match.track.contentIdentity, default: 0] += step }
+        }
+        chosen.forEach { count($0, 1) }
+        let limit = Double(SegmentFill.largestOverrun)
+        var carried = 0.0  // how far the segments so far ran over their targets (negative: under)
+        for index in chosen.indices {
+            defer { carried += seconds(chosen[index]) - targets[index] }
+            guard abs(carried) >= 1 else { continue }  // on plan: the first fit, rank and all, stands
+            count(chosen[index], -1)
+            let free = candidates[index].filter { songs[song($0), default: 0] == 0 && recordings[$0.track.contentIdentity, default: 0] == 0 }
+            let wanted = targets[index] - min(max(carried, -limit), limit)
+            let refit = SegmentFill.choose(durations: free.map { $0.track.durationSeconds ?? 0 }, target: wanted).map { free[$0] }
+            // Kept only when it ends nearer the planned end than the first fit does.
+            if abs(seconds(refit) - wanted) < abs(seconds(chosen[index]) - wanted) { chosen[index] = refit }
+            count(chosen[index], 1)
+        }
     }
 }
