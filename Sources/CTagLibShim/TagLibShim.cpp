@@ -7,6 +7,8 @@
 #include <taglib/aifffile.h>
 #include <taglib/asffile.h>
 #include <taglib/fileref.h>
+#include <taglib/id3v2header.h>
+#include <taglib/id3v2tag.h>
 #include <taglib/flacfile.h>
 #include <taglib/asftag.h>
 #include <taglib/mp4file.h>
@@ -182,7 +184,11 @@ int bt_tag_save(bt_tagfile *file) {
         TagLib::File *f = file->ref.file();
         // FileRef::save() on MP3 would add an ID3v1 trailer the file did not have.
         if (auto mpeg = dynamic_cast<TagLib::MPEG::File *>(f)) {
-            return mpeg->save(TagLib::MPEG::File::ID3v2, TagLib::File::StripNone, TagLib::ID3v2::v3,
+            // The file's own ID3v2 version: saving a v2.4 tag as v2.3 drops the frames v2.3 lacks
+            // (release date, mood, RVA2, credits). A file without one gets v2.3, which every player reads.
+            auto version = TagLib::ID3v2::v3;
+            if (mpeg->hasID3v2Tag() && mpeg->ID3v2Tag()->header()->majorVersion() >= 4) version = TagLib::ID3v2::v4;
+            return mpeg->save(TagLib::MPEG::File::ID3v2, TagLib::File::StripNone, version,
                               TagLib::File::DoNotDuplicate) ? 1 : 0;
         }
         return f->save() ? 1 : 0;

@@ -66,6 +66,35 @@ final class TagWriteTruthTests: XCTestCase {
         }
     }
 
+    /// An ID3v2.4 tag stays v2.4 with every frame (an audit: saved as v2.3, the release date, mood
+    /// and RVA2 were gone), checked with mutagen.
+    func testAnID3v24TagKeepsItsVersionAndFrames() throws {
+        let python = try requiredTool("python3")
+        let file = (library as NSString).appendingPathComponent("hiphop-90.mp3")
+        let make = """
+            import sys
+            from mutagen.id3 import ID3, TDRL, TMOO, TSST, RVA2
+            t = ID3(sys.argv[1])
+            t.add(TDRL(encoding=3, text='1999-05-06')); t.add(TMOO(encoding=3, text='calm')); t.add(TSST(encoding=3, text='side b'))
+            t.add(RVA2(desc='track', channel=1, gain=-3.5, peak=0.9))
+            t.save(sys.argv[1], v2_version=4)
+            """
+        let (made, madeOut) = try runTool(python, ["-c", make, file])
+        guard made == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("mutagen: \(madeOut)") }
+            throw XCTSkip("mutagen not available: \(madeOut)")
+        }
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalog]).status, 1, "the fixtures hold broken files")
+        let result = try runBeattag(["tag", file, "--bpm", "91", "--write", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let read = "import sys\nfrom mutagen.id3 import ID3\nt = ID3(sys.argv[1])\nprint(t.version)\nfor k in sorted(t.keys()): print(k, '=', t[k])"
+        let (_, after) = try runTool(python, ["-c", read, file])
+        XCTAssertTrue(after.hasPrefix("(2, 4, 0)"), after)
+        for frame in ["TBPM = 91", "TDRL = 1999-05-06", "TMOO = calm", "TSST = side b", "RVA2:track"] {
+            XCTAssertTrue(after.contains(frame), "\(frame) in \(after)")
+        }
+    }
+
     func testAWriteThatFailsLeavesTheCatalogAsItWas() throws {
         let file = (library as NSString).appendingPathComponent("encoded/trance-140-aac.m4a")
         let before = try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: file))
