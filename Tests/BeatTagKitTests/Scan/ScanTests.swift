@@ -34,6 +34,31 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(outside.sourceType, .userOwned, "the scan's --source still applies elsewhere")
     }
 
+    /// A file scanned as no-derivatives (`--source`), then renamed and retagged elsewhere, is found
+    /// by its audio and keeps those rights (an audit: it came back `unknown`, stretchable).
+    func testRightsAScanWasToldFollowAMovedRetaggedFile() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        _ = try scan([library], catalog: catalog, source: .ccByNd)
+        let old = library + "/house-128.wav", new = library + "/renamed.wav"
+        let before = try XCTUnwrap(try catalog.track(path: old))
+        XCTAssertEqual(before.sourceType, .ccByNd)
+        // Retagged: a chunk the audio does not read is added, so the bytes differ and the audio does not.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: old))
+        bytes.append(contentsOf: Array("JUNK".utf8) + [8, 0, 0, 0] + [UInt8](repeating: 0, count: 8))
+        let riffSize = UInt32(bytes.count - 8)
+        bytes.replaceSubrange(4..<8, with: withUnsafeBytes(of: riffSize.littleEndian) { Array($0) })
+        try bytes.write(to: URL(fileURLWithPath: new))
+        try FileManager.default.removeItem(atPath: old)
+        _ = try scan([library], catalog: catalog)
+        let after = try XCTUnwrap(try catalog.track(path: new))
+        XCTAssertEqual(after.id, before.id, "found as the same track by its audio")
+        XCTAssertNotEqual(after.fingerprint, before.fingerprint, "the bytes did change")
+        XCTAssertEqual(after.sourceType, .ccByNd)
+        XCTAssertFalse(after.tempoAdjustAllowed)
+        XCTAssertEqual(after.rightsOrigin, RightsOrigin.option.rawValue)
+    }
+
     func testScanOfFixturesCataloguesEveryCase() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
