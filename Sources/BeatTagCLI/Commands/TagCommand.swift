@@ -68,15 +68,23 @@ struct TagCommand: ParsableCommand {
             do {
                 var written: (path: String, file: BPMTagWriter.WrittenFile)?
                 if let change {
-                    // With --write the file is tagged first, inside the catalog's transaction: a
-                    // write that fails leaves the catalog as it was.
-                    let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun,
-                                                     beforeCommit: write ? { written = try writeTag($0, file: file, console: console) } : nil)
+                    // A file that cannot be tagged (changed since its scan, read-only, linked twice)
+                    // is refused before anything changes.
+                    if write && !dryRun { _ = try tagPlan(try ManualBPM.apply(change, to: file, in: catalog, commit: false)) }
+                    let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun)
                     if dryRun {
                         _ = try writeTag(record, file: file, console: console)
                     } else {
                         console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
+                        // The hand BPM is committed first and the file tagged after, outside the
+                        // catalog's lock: a write that fails or is killed never leaves a tagged file
+                        // and a catalog without its BPM, and a long file never holds up a scan.
+                        if write {
+                            do { written = try writeTag(record, file: file, console: console) } catch {
+                                throw BPMTagWriteError.failed("BPM saved in the catalog, but the file was not tagged: \(CatalogError.userFacing(error))")
+                            }
+                        }
                     }
                 } else {
                     guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
@@ -97,13 +105,18 @@ struct TagCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    /// Writes (or with --dry-run shows) the record's BPM into its file; the path and what the
-    /// rewritten file now is, when it was rewritten. A dry run makes every check the write would.
-    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, file: BPMTagWriter.WrittenFile)? {
+    /// Every check a write makes, and what it would write.
+    private func tagPlan(_ record: TrackRecord) throws -> BPMTagWriter.Plan {
         guard let bpm = record.bpm else { throw BPMTagWriteError.failed("no BPM to write") }
         try BPMTagWriter.checkUnchangedSinceScan(record)
         _ = try BPMTagWriter.replaceableFile(record.path)
-        let plan = try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
+        return try BPMTagWriter.plan(path: record.path, bpm: bpm, decimals: decimals, manual: record.bpmSource == .manual)
+    }
+
+    /// Writes (or with --dry-run shows) the record's BPM into its file; the path and what the
+    /// rewritten file now is, when it was rewritten. A dry run makes every check the write would.
+    private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, file: BPMTagWriter.WrittenFile)? {
+        let plan = try tagPlan(record)
         if dryRun {
             console.print("\(file): would write \(plan.changeText)")
             return nil

@@ -33,10 +33,8 @@ extension Catalog {
 
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that
     /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
-    /// `beforeCommit` sees the edited row before it is written (a tag written into the file): if it
-    /// throws, nothing changes. `commit: false` returns the edited row and writes nothing (a dry run).
-    public func editHandData(path: String, commit: Bool = true, beforeCommit: ((TrackRecord) throws -> Void)? = nil,
-                             _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
+    /// `commit: false` returns the edited row and writes nothing (a dry run).
+    public func editHandData(path: String, commit: Bool = true, _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
         var edited: TrackRecord?
         try writeImmediatelyOrRollBack({ db in
             guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
@@ -44,7 +42,6 @@ extension Catalog {
             record.chooseBPM()
             edited = record
             guard commit else { return .rollback }
-            try beforeCommit?(record)
             try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
                            arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
             return .commit

@@ -36,13 +36,11 @@ public enum ManualBPM {
         case undo(saved: Double)
     }
 
-    /// `beforeCommit` runs with the changed row inside the catalog's transaction (`tag --write`
-    /// writes the file there): if it throws, the catalog keeps what it had. `commit: false` only
-    /// tells what the change would make of the row.
-    public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true,
-                             beforeCommit: ((TrackRecord) throws -> Void)? = nil) throws -> TrackRecord {
+    /// `commit: false` only tells what the change would make of the row. (`tag --write` tags the
+    /// file after the commit, outside the catalog's lock.)
+    public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true) throws -> TrackRecord {
         let absolute = try catalog.locate(path)
-        return try catalog.editHandData(path: absolute, commit: commit, beforeCommit: beforeCommit) { record in
+        return try catalog.editHandData(path: absolute, commit: commit) { record in
             switch change {
             case .clear, .undo: break  // taking a BPM away needs no playable audio
             case .set, .scale:
