@@ -62,9 +62,13 @@ public final class Catalog: @unchecked Sendable {
             pool = access == .readOnly ? try DatabaseQueue(path: openPath, configuration: config)
                 : try DatabasePool(path: openPath, configuration: config)
             // Readers check the file through their own connection: one open instead of two.
-            let complete = try pool.read { db -> Bool in
+            let (complete, newer) = try pool.read { db -> (Bool, Bool) in
                 if access == .readOnly { try Catalog.verifyTables(db, path: path) }
-                return try CatalogSchema.migrator.hasCompletedMigrations(db)
+                return (try CatalogSchema.migrator.hasCompletedMigrations(db), try CatalogSchema.migrator.hasBeenSuperseded(db))
+            }
+            // A schema this build does not know: writing it could break what the newer one keeps.
+            if newer {
+                throw CatalogError.cannotOpen(path: path, reason: "it was made by a newer beattag (use that version; this one would not know its tables)")
             }
             if !complete {
                 guard access == .readWrite else {

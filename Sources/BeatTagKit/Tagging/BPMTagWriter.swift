@@ -83,11 +83,12 @@ public enum BPMTagWriter {
         working.removeStale(in: directory)
         let copy = working.path(in: directory)
         try? fm.removeItem(atPath: copy)
+        // Removed on every way out but the rename, a copy that failed half-way (a full disk) too.
+        var replaced = false
+        defer { if !replaced { try? fm.removeItem(atPath: copy) } }
         do { try fm.copyItem(atPath: target, toPath: copy) } catch {
             throw BPMTagWriteError.failed("cannot make a working copy beside \(target): \((error as NSError).localizedDescription)")
         }
-        var replaced = false
-        defer { if !replaced { try? fm.removeItem(atPath: copy) } }
         do {
             try TagWriter.write(path: copy, properties: [("BPM", plan.newValue), (BPMTagMark.key, plan.mark)])
         } catch {

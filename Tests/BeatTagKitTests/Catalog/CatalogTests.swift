@@ -47,6 +47,23 @@ final class CatalogTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// A catalog a newer beattag migrated is refused, read or write, and left as it is (an audit:
+    /// it was written to, or failed with raw SQL).
+    func testACatalogFromANewerBeattagIsRefusedUntouched() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("future.sqlite")
+        _ = try Catalog(path: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+        func applied() throws -> [String] { try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") } }
+        let before = try applied()
+        for access in [Catalog.Access.readWrite, .readOnly] {
+            XCTAssertThrowsError(try Catalog(path: path, create: false, access: access)) { error in
+                XCTAssertTrue("\(error)".contains("made by a newer beattag"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try applied(), before, "nothing migrated")
+    }
+
     func testBeatCodingIsFourBytesABeat() {
         let beats = (0..<700).map { Double($0) * 0.3428 }
         let data = BeatCoding.encode(beats)
