@@ -52,7 +52,8 @@ public struct Console: Sendable {
     }
 
     /// One line on stderr, prefixed `beattag: `.
-    public func problem(_ message: String) { writeErr("beattag: \(message)\n") }
+    /// One line on stderr, whatever a file name in it holds (`VisibleControls`).
+    public func problem(_ message: String) { writeErr("beattag: \(VisibleControls.text(message))\n") }
 
     /// One JSON document on stdout (sorted keys, slashes unescaped).
     public func printJSON<T: Encodable>(_ value: T) throws {

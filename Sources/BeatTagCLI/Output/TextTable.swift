@@ -21,7 +21,7 @@ struct TextTable {
         self.title = title
     }
 
-    mutating func add(_ row: [String]) { rows.append(row) }
+    mutating func add(_ row: [String]) { rows.append(row.map(VisibleControls.text)) }
 
     /// A flexible column is never cut below this many columns.
     static let narrowest = 8

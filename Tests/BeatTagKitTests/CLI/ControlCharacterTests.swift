@@ -1,0 +1,36 @@
+import BeatTagTestSupport
+import Foundation
+import XCTest
+
+/// File names are the user's, or a download's: an escape sequence or a newline in one is shown, not
+/// sent to the terminal (an audit: a name could retitle and clear the terminal, and split a one-line error).
+final class ControlCharacterTests: XCTestCase {
+    func testNamesWithEscapesAndNewlinesArePrintedVisibly() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let evil = "evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"
+        XCTAssertTrue(FileManager.default.createFile(atPath: music + "/" + evil + ".mp3", contents: Data()))
+        XCTAssertTrue(FileManager.default.createFile(atPath: music + "/two\nlines.mp3", contents: Data()))
+        var synth = DrumSynth(sampleRate: 22_050, bpm: 150, pattern: .backbeat, seconds: 8)
+        try AudioWriter.write(synth.render(), sampleRate: 22_050, to: music + "/" + evil + ".wav", as: .wav)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+
+        let scan = try runBeattag(["scan", music, "--catalog", catalog])
+        XCTAssertEqual(scan.status, 1, "two empty files failed")
+        for stream in [scan.stderr, scan.stdout] {
+            XCTAssertFalse(stream.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, stream)
+        }
+        XCTAssertTrue(scan.stderr.contains("evil^[]0;PWNED^G^[[2J.mp3"), scan.stderr)
+        XCTAssertTrue(scan.stderr.contains("two^Jlines.mp3"), scan.stderr)
+        XCTAssertEqual(scan.stderr.split(separator: "\n").filter { $0.contains("empty file") }.count, 2, "one line each")
+
+        let list = try runBeattag(["list", "--catalog", catalog])
+        XCTAssertFalse(list.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, list.stdout)
+        XCTAssertTrue(list.stdout.contains("evil^[]0;PWNED^G"), list.stdout)
+        // JSON keeps the name exactly (escaped by JSON itself): scripts get the real path.
+        let json = try runBeattag(["list", "--json", "--catalog", catalog])
+        let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(rows.contains { ($0["path"] as? String)?.hasSuffix("/" + evil + ".wav") == true }, json.stdout)
+    }
+}
