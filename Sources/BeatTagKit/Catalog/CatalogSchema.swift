@@ -127,6 +127,13 @@ enum CatalogSchema {
             // index instead of every wide row.
             try db.create(index: "track_on_searchText", on: "track", columns: ["searchText"])
         }
+        migrator.registerMigration("v11: stats leave disliked tracks out") { db in
+            // `stats` counts what `match` can offer, and a disliked track never comes back: the
+            // rating joins the index that covers its per-tempo counts.
+            try db.execute(sql: "DROP INDEX track_stats")
+            try db.create(index: "track_stats", on: "track",
+                          columns: ["bpm", "tempoAdjustAllowed", "state", "waveformAnalysed", "durationSeconds", "rating"])
+        }
         return migrator
     }
 }

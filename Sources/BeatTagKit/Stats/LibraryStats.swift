@@ -67,12 +67,13 @@ public struct LibraryStats: Codable, Sendable {
                 """, arguments: [range.lowerBound, range.upperBound]) {
                 (withBPM, belowRange, aboveRange, withoutBPM) = (row["withBPM"], row["below"], row["above"], row["without"])
             }
-            // Present and playable (as `TrackRecord.isPlayable`) tracks in the widest window any cadence
+            // Present, playable (as `TrackRecord.isPlayable`) and not disliked tracks in the widest window any cadence
             // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
             // copies of identical audio (found through the audioHash and fingerprint indexes), which
             // count once (copies share tempo and, but for differing sidecars, rights).
             let inWindow = """
                 state != 'missing' AND (state != 'failed' OR waveformAnalysed OR durationSeconds IS NOT NULL) AND bpm BETWEEN ? AND ?
+                AND (rating IS NULL OR rating != 'disliked')
                 """
             let window: StatementArguments = [lowest * (1 - 1e-6), highest * (1 + 1e-6)]
             let groups = try Row.fetchAll(db, sql: """
