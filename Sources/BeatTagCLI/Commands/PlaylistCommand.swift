@@ -59,7 +59,7 @@ struct PlaylistCommand: ParsableCommand {
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
 
         console.print(MatchTable.render(playlist.entries), terminator: "")
-        var summary = "\(playlist.entries.count) tracks, \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(PlaylistExport.name(of: output)) (seed \(usedSeed))"
+        var summary = "\(playlist.entries.count) track\(playlist.entries.count == 1 ? "" : "s"), \(DurationText.clock(playlist.seconds)) of \(DurationText.clock(target)) → \(PlaylistExport.name(of: output)) (seed \(usedSeed))"
         if playlist.seconds < target { summary += "; not enough matching music to fill the time" }
         if playlist.reused > 0 { summary += "; \(playlist.reused) recently exported track\(playlist.reused == 1 ? "" : "s") reused to fill it" }
         console.print(summary)

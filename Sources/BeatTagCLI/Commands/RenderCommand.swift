@@ -173,7 +173,7 @@ struct RenderCommand: ParsableCommand {
             try console.printJSON(timeline)
         } else {
             let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
-                : "in \(plans.count) segments, \(cues.count) cue\(cues.count == 1 ? "" : "s")"
+                : "in \(plans.count) segment\(plans.count == 1 ? "" : "s"), \(cues.count) cue\(cues.count == 1 ? "" : "s")"
             let count = timeline.tracks.count
             console.print(String(format: "%@ %@: %d track%@ → %@ (+ %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
                                  shape, count, count == 1 ? "" : "s", output, (CueSheet.path(besides: output) as NSString).lastPathComponent,

@@ -59,7 +59,7 @@ public enum WorkoutExport {
             comments.append("cue: \(s.cue)")
             return (comments, s.tracks)
         }
-        let header = ["beattag workout \"\(workout.plan.name)\": \(count) segments, \(DurationText.clock(workout.plannedSeconds)) planned, "
+        let header = ["beattag workout \"\(workout.plan.name)\": \(count) segment\(count == 1 ? "" : "s"), \(DurationText.clock(workout.plannedSeconds)) planned, "
                       + "\(DurationText.clock(workout.filledSeconds)) filled"]
         return M3U8Writer.render(sections: sections, title: "\(workout.plan.name) (beattag workout)", header: header,
                                  playlistPath: playlistPath, absolute: absolute)
