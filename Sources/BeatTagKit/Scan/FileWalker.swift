@@ -28,7 +28,12 @@ public enum FileWalker {
             let absolute = absolutePath(root)
             var st = stat()
             guard stat(absolute, &st) == 0 else {
-                result.problems.append(ScanProblem(path: absolute, message: "no such file or folder"))
+                result.problems.append(ScanProblem(path: absolute, message: notUTF8(absolute) ?? "no such file or folder"))
+                continue
+            }
+            if (st.st_mode & S_IFMT) != S_IFDIR, (st.st_mode & S_IFMT) != S_IFREG {
+                // A FIFO would block the scan on its first read; a device is no music file.
+                result.problems.append(ScanProblem(path: absolute, message: "not a regular file or folder: left out"))
                 continue
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
@@ -80,7 +85,11 @@ public enum FileWalker {
                     return
                 }
                 var link = stat()
-                if lstat(path, &link) == 0 { result.problems.append(ScanProblem(path: path, message: "broken symbolic link")) }
+                if lstat(path, &link) == 0 {
+                    result.problems.append(ScanProblem(path: path, message: "broken symbolic link"))
+                } else if let reason = notUTF8(name) {
+                    result.problems.append(ScanProblem(path: path, message: reason))
+                }
                 continue
             }
             switch entry.st_mode & S_IFMT {
@@ -94,6 +103,12 @@ public enum FileWalker {
                 continue
             }
         }
+    }
+
+    /// Why a listed name cannot be opened when its bytes are not UTF-8 (a Latin-1 `café.wav` from an
+    /// old disk): the name comes back with U+FFFD in it, which names no file. Said, not skipped silently.
+    static func notUTF8(_ name: String) -> String? {
+        name.contains("\u{FFFD}") ? "its name is not valid UTF-8, so beattag cannot open it: rename it (e.g. convmv -f latin1 -t utf8)" : nil
     }
 
     /// A folder the walk could not look into: said once, and what the catalog holds under it is not

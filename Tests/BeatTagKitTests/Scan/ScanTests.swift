@@ -59,6 +59,24 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(after.rightsOrigin, RightsOrigin.option.rawValue)
     }
 
+    /// A name whose bytes are not UTF-8 is said, not skipped silently; a FIFO named as a root is left
+    /// out with a reason, not read (the scan would hang on it).
+    func testALatin1NameIsSaidAndAFIFORootIsLeftOut() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let latin1: [UInt8] = Array(music.utf8) + Array("/caf".utf8) + [0xE9] + Array(".wav".utf8) + [0]
+        let fd = latin1.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let fifo = (dir as NSString).appendingPathComponent("pipe.mp3")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let walk = FileWalker.walk(roots: [music, fifo])
+        XCTAssertTrue(walk.problems.contains { $0.message.contains("not valid UTF-8") }, "\(walk.problems)")
+        XCTAssertTrue(walk.problems.contains { $0.path == fifo && $0.message.contains("not a regular file") }, "\(walk.problems)")
+        XCTAssertTrue(walk.files.isEmpty)
+    }
+
     func testScanOfFixturesCataloguesEveryCase() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
