@@ -8,6 +8,7 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var lastDraw = 0.0
     private var drawn = false
+    private var stage = ScanProgress.Stage.files
     /// The first report of a long job: its rate is measured from here (planning before it does not count).
     private var firstReport: (fraction: Double, at: Date)?
 
@@ -19,6 +20,7 @@ final class ProgressLine: @unchecked Sendable {
     func update(_ p: ScanProgress) {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
+        if p.stage != stage { (stage, lastDraw) = (p.stage, -1) }  // a stage's clock starts at 0
         guard p.done == p.total || p.elapsed - lastDraw >= 0.1 else { return }
         lastDraw = p.elapsed
         let rate = p.elapsed > 0 ? Double(p.done) / p.elapsed : 0
@@ -26,9 +28,10 @@ final class ProgressLine: @unchecked Sendable {
         let width = 24
         let filled = p.total > 0 ? width * p.done / p.total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let name = (p.currentPath as NSString).lastPathComponent
-        let line = String(format: "[%@] %d/%d  %.1f files/s  ETA %@  %@", bar, p.done, p.total, rate,
-                          DurationText.clock(eta), String(name.prefix(40)))
+        let name = VisibleControls.text((p.currentPath as NSString).lastPathComponent)
+        let line = p.stage == .copies
+            ? String(format: "[%@] %d/%d  looking for copies of each recording  ETA %@", bar, p.done, p.total, DurationText.clock(eta))
+            : String(format: "[%@] %d/%d  %.1f files/s  ETA %@  %@", bar, p.done, p.total, rate, DurationText.clock(eta), String(name.prefix(40)))
         console.writeErr("\r\u{1B}[2K" + line)
         drawn = true
     }

@@ -183,8 +183,12 @@ public final class LibraryScanner: @unchecked Sendable {
         summary = tally
         if let firstError { throw firstError }
         // One at a time once all are stored: two copies analysed at once see each other here.
-        for id in printed.sorted() where !isCancelled {
+        let grouping = Date()
+        let ids = printed.sorted()
+        for (index, id) in ids.enumerated() where !isCancelled {
             if try catalog.groupRecording(of: id) { summary.sameRecording += 1 }
+            onProgress?(ScanProgress(done: index + 1, total: ids.count, elapsed: Date().timeIntervalSince(grouping), currentPath: "",
+                                     stage: .copies))
         }
     }
 
