@@ -33,10 +33,7 @@ extension Catalog {
 
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that
     /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
-    /// The other copies of its recording the catalog knows (`contentIdentity`: the FLAC and its MP3)
-    /// get the same edit: `match` offers a recording by its best copy, so a dislike or a hand BPM
-    /// on one copy must hold for all (a copy the edit refuses, e.g. an undo that finds another
-    /// hand BPM, keeps its own). `commit: false` returns the edited row and writes nothing (a dry run).
+    /// `commit: false` returns the edited row and writes nothing (a dry run).
     public func editHandData(path: String, commit: Bool = true, _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
         var edited: TrackRecord?
         try writeImmediatelyOrRollBack({ db in
@@ -45,30 +42,12 @@ extension Catalog {
             record.chooseBPM()
             edited = record
             guard commit else { return .rollback }
-            var copies = try Catalog.otherCopies(of: record, in: db)
-            for index in copies.indices {
-                guard (try? edit(&copies[index])) != nil else { continue }
-                copies[index].chooseBPM()
-            }
-            for row in [record] + copies {
-                try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                               arguments: [row.bpmManual, row.bpm, row.bpmSource, row.bpmReason, row.rating, row.id])
-            }
+            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
+                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
             return .commit
         })
         guard let edited else { throw ManualBPMError.notInCatalog(path) }
         return edited
-    }
-
-    /// Rows whose `contentIdentity` is the record's, the record left out: the same key, chosen in
-    /// the same order (recording group, else decoded audio, else file fingerprint).
-    static func otherCopies(of record: TrackRecord, in db: Database) throws -> [TrackRecord] {
-        let (condition, value): (String, DatabaseValueConvertible)
-        if let recording = record.recording { (condition, value) = ("recording = ?", recording) }
-        else if let audioHash = record.audioHash { (condition, value) = ("recording IS NULL AND audioHash = ?", audioHash) }
-        else if let fingerprint = record.fingerprint { (condition, value) = ("recording IS NULL AND audioHash IS NULL AND fingerprint = ?", fingerprint) }
-        else { return [] }
-        return try TrackRecord.fetchAll(db, sql: "SELECT * FROM track WHERE \(condition) AND id != ?", arguments: [value, record.id])
     }
 
     /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime,

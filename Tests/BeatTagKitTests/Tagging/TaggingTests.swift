@@ -2,35 +2,6 @@
 import XCTest
 
 final class ManualBPMTests: XCTestCase {
-    /// A dislike or a hand BPM on one copy of a recording holds for its other copies, which `match`
-    /// would otherwise offer in its place (an audit: the FLAC disliked and set to 85.6 BPM came back
-    /// as its MP3 at 171.3). An undo takes it back from all of them.
-    func testHandDataOnOneCopyHoldsForTheRecording() throws {
-        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
-        for (path, format) in [("/m/song.flac", "flac"), ("/m/song.mp3", "mp3"), ("/m/other.flac", "flac")] {
-            var r = TrackRecord(path: path, fileSize: 1000, modifiedAt: 0, now: 0)
-            r.state = .analysed; r.waveformAnalysed = true; r.format = format
-            r.title = "Song"; r.artist = "A"; r.durationSeconds = 200; r.bpmAnalysed = 171.3; r.confidence = 0.9
-            r.audioHash = path == "/m/other.flac" ? "h2" : "h1"
-            r.chooseBPM()
-            _ = try catalog.saveScanResult(r)
-        }
-        func row(_ path: String) throws -> TrackRecord { try XCTUnwrap(try catalog.track(path: path)) }
-        XCTAssertEqual(CadenceMatcher.match(try catalog.allTracks(), rules: CadenceRules(spm: 175)).matches.count, 2)
-
-        _ = try ManualBPM.apply(.set(85.6), to: "/m/song.flac", in: catalog)
-        XCTAssertEqual(try row("/m/song.mp3").bpmManual, 85.6)
-        XCTAssertEqual(try row("/m/song.mp3").bpm, 85.6)
-        XCTAssertNil(try row("/m/other.flac").bpmManual, "another recording is left alone")
-        XCTAssertEqual(CadenceMatcher.match(try catalog.allTracks(), rules: CadenceRules(spm: 175)).matches.map(\.track.path), ["/m/other.flac"])
-
-        _ = try ManualBPM.apply(.undo(saved: 85.6), to: "/m/song.flac", in: catalog)
-        XCTAssertNil(try row("/m/song.mp3").bpmManual)
-        _ = try Rating.set(.disliked, for: "/m/song.mp3", in: catalog)
-        XCTAssertEqual(try row("/m/song.flac").rating, .disliked)
-        XCTAssertEqual(CadenceMatcher.match(try catalog.allTracks(), rules: CadenceRules(spm: 175)).matches.map(\.track.path), ["/m/other.flac"])
-    }
-
     func testSetScaleClearAndSurviveRescan() throws {
         let library = try copyOfFixtures(self)
         let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
