@@ -56,6 +56,11 @@ struct MatchFilterOptions: ParsableArguments {
     func validate() throws {
         guard maxShift > 0, maxShift <= 50 else { throw ValidationError("--max-shift must be above 0 and at most 50 percent") }
         if let minConfidence, !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be between 0 and 1") }
+        // An empty name would match nothing (or everything) without a word said.
+        for (option, values) in [("--genre", genres), ("--exclude-genre", excludedGenres), ("--artist", artists), ("--exclude-keyword", extraKeywords)]
+            where values.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("\(option) needs a name (it was empty)")
+        }
     }
 
     var filter: MatchFilter {

@@ -22,6 +22,9 @@ final class BadInputTests: XCTestCase {
             (["tag", "x.flac", "--bpm", "29.96"], "--bpm 29.96 BPM is outside 30–300"),
             (["tag", "x.flac", "--bpm", "12345"], "--bpm 12345 BPM is outside 30–300"),
             (["list", "--min-bpm", "200", "--max-bpm", "100"], "--min-bpm 200 is above --max-bpm 100"),
+            // An empty filter matched nothing, silently (an audit).
+            (["match", "--spm", "175", "--genre", ""], "--genre needs a name (it was empty)"),
+            (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--artist", " "], "--artist needs a name (it was empty)"),
         ]
         for (arguments, message) in cases {
             let result = try runBeattag(arguments + ["--catalog", catalog])
