@@ -49,6 +49,8 @@ struct MatchCommand: ParsableCommand {
             footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(String(format: "%g", options.spm)) SPM"
         }
         if let m3u8 {
+            // No playlist of nothing: said as `playlist` says it (exit 1, no file).
+            if matches.isEmpty, shown != 0 { throw CommandFailure(try options.explainNoMatch(in: catalog) + "; no playlist written") }
             do {
                 try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
                                          catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct)

@@ -53,6 +53,8 @@ public enum PlanFile {
         guard let array = table["segments"]?.array, !array.isEmpty else {
             throw fail("no segments: add [[segments]] tables with name, minutes and zone or spm")
         }
+        // A plan of thousands of segments is a generated mistake, and filling one costs minutes.
+        guard array.count <= maxSegments else { throw fail("\(array.count) segments: a plan holds at most \(maxSegments)") }
         var segments: [WorkoutPlan.Segment] = []
         for index in 0..<array.count {
             let n = index + 1
@@ -82,8 +84,13 @@ public enum PlanFile {
             }
             segments.append(.init(name: segmentName, minutes: minutes, target: target))
         }
+        let hours = segments.map(\.minutes).reduce(0, +) / 60
+        guard hours <= maxHours else { throw fail(String(format: "the plan lasts %.1f h: at most %g h", hours, maxHours)) }
         return WorkoutPlan(name: name, segments: segments)
     }
+
+    static let maxSegments = 300
+    static let maxHours = 24.0
 
     private static func number(_ value: TOMLValueConvertible?) -> Double? {
         guard let value else { return nil }

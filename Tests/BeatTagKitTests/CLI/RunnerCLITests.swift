@@ -75,6 +75,12 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(matched.status, 0, matched.stderr)
         XCTAssertTrue(matched.stdout.hasPrefix("#EXTM3U\n") && !matched.stdout.contains("SPM; playlist"), matched.stdout)
         XCTAssertTrue(matched.stderr.contains("playlist written to stdout"), matched.stderr)
+        // Nothing at the cadence: said as `playlist` says it, and no empty playlist left behind.
+        let nothing = (dir as NSString).appendingPathComponent("nothing.m3u8")
+        let none = try runBeattag(["match", "--spm", "235", "--m3u8", nothing, "--catalog", catalog])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("no tracks match 235 SPM") && none.stderr.contains("no playlist written"), none.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: nothing))
 
         let profile = (dir as NSString).appendingPathComponent("profile.toml")
         let workout = try runBeattag(["workout", "easy", "--max-hr", "190", "-o", "-", "--allow-short", "--catalog", catalog, "--profile", profile])

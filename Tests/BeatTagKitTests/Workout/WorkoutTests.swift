@@ -186,6 +186,12 @@ final class PlanFileTests: XCTestCase {
 
         XCTAssertTrue(error("name = \"empty\"\n")?.message.contains("no segments") ?? false)
         XCTAssertTrue(error("[[segments]]\nname = \"a\"\nminutes = 1\nspm = 300\n")?.message.contains("100–240") ?? false)
+        // Plans a person did not mean (an audit: 2000 segments of 600 minutes ran 140 s, silently).
+        let segment = "[[segments]]\nname = \"a\"\nminutes = 1\nspm = 170\n"
+        XCTAssertEqual(error(String(repeating: segment, count: 301))?.message, "301 segments: a plan holds at most 300")
+        XCTAssertNil(error(String(repeating: segment, count: 300)))
+        let long = String(repeating: "[[segments]]\nname = \"a\"\nminutes = 600\nspm = 170\n", count: 3)
+        XCTAssertEqual(error(long)?.message, "the plan lasts 30.0 h: at most 24 h")
     }
 }
 
