@@ -23,7 +23,7 @@ public struct WorkoutBuilder {
         public var cue: String
         public var tracks: [CadenceMatch]
         public var plannedSeconds: Double { segment.seconds }
-        public var filledSeconds: Double { tracks.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
+        public var filledSeconds: Double { WorkoutBuilder.seconds(tracks) }
         /// Tracks in the catalog that fit this cadence at all (before the workout's other segments took theirs).
         public var available: Int
         /// Of those, how many play in the workout's other segments (a recording plays once).
@@ -52,6 +52,9 @@ public struct WorkoutBuilder {
         public var isShort: Bool { !shortSegments.isEmpty || RunShortfall.isShort(music: filledSeconds, planned: plannedSeconds) }
     }
 
+    /// How long these tracks play, one after another.
+    static func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
+
     /// What a track costs a segment for each other segment, still to fill, that could use it: a
     /// track only this segment can use is taken before one another segment needs.
     static let contentionCost = 12
@@ -68,16 +71,15 @@ public struct WorkoutBuilder {
             byCadence[spm] = (found, Set(found.map(\.track.contentIdentity)))
         }
         let matches = spms.map { byCadence[$0]!.matches }
-        func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         // Segments at one cadence (the four work intervals of a 4x4) share its music: when it is too
         // little for all of them, each aims at its share rather than the first taking everything.
         var demand: [Double: Double] = [:]
         for (index, segment) in plan.segments.enumerated() { demand[spms[index], default: 0] += segment.seconds }
         let targets = plan.segments.indices.map { index in
-            plan.segments[index].seconds * min(1, seconds(matches[index]) / demand[spms[index]]!)
+            plan.segments[index].seconds * min(1, Self.seconds(matches[index]) / demand[spms[index]]!)
         }
         // The scarcest segments (least music per minute wanted) choose first.
-        let scarcity = plan.segments.indices.map { seconds(matches[$0]) / plan.segments[$0].seconds }
+        let scarcity = plan.segments.indices.map { Self.seconds(matches[$0]) / plan.segments[$0].seconds }
         let order = plan.segments.indices.sorted { (scarcity[$0], $0) < (scarcity[$1], $1) }
         var usedSongs = Set<String>(), usedRecordings = Set<String>()
         var chosen = [[CadenceMatch]](repeating: [], count: plan.segments.count)
@@ -126,7 +128,6 @@ public struct WorkoutBuilder {
     /// `SegmentFill.largestOverrun` either way): a segment short of music is said short, not made up
     /// by stretching the next.
     private func refitToPlannedEnds(_ chosen: inout [[CadenceMatch]], candidates: [[CadenceMatch]], targets: [Double]) {
-        func seconds(_ list: [CadenceMatch]) -> Double { list.map { $0.track.durationSeconds ?? 0 }.reduce(0, +) }
         var songKeys: [String: String] = [:]  // path → song key, each worked out once
         func song(_ match: CadenceMatch) -> String {
             if let known = songKeys[match.track.path] { return known }
@@ -143,14 +144,14 @@ public struct WorkoutBuilder {
         let limit = Double(SegmentFill.largestOverrun)
         var carried = 0.0  // how far the segments so far ran over their targets (negative: under)
         for index in chosen.indices {
-            defer { carried += seconds(chosen[index]) - targets[index] }
+            defer { carried += Self.seconds(chosen[index]) - targets[index] }
             guard abs(carried) >= 1 else { continue }  // on plan: the first fit, rank and all, stands
             count(chosen[index], -1)
             let free = candidates[index].filter { songs[song($0), default: 0] == 0 && recordings[$0.track.contentIdentity, default: 0] == 0 }
             let wanted = targets[index] - min(max(carried, -limit), limit)
             let refit = SegmentFill.choose(durations: free.map { $0.track.durationSeconds ?? 0 }, target: wanted).map { free[$0] }
             // Kept only when it ends nearer the planned end than the first fit does.
-            if abs(seconds(refit) - wanted) < abs(seconds(chosen[index]) - wanted) { chosen[index] = refit }
+            if abs(Self.seconds(refit) - wanted) < abs(Self.seconds(chosen[index]) - wanted) { chosen[index] = refit }
             count(chosen[index], 1)
         }
     }
