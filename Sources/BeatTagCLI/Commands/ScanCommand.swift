@@ -14,7 +14,7 @@ struct ScanCommand: ParsableCommand {
             their tags as metadata-only. Music files are never modified.
 
             A rescan only analyses new or changed files and marks vanished ones missing (hand-entered data \
-            is kept, and follows a file that was moved or retagged). A root that is absent, empty or lost \
+            is kept and follows the recording: a file moved or retagged, or names swapped). A root that is absent, empty or lost \
             most of its files looks like an unmounted disk: it is reported and its tracks are kept, unless \
             --prune. An interrupted scan (Ctrl-C, kill) resumes where it stopped. One scan per catalog runs \
             at a time (a second one waits, or refuses with --no-wait); list, match, tag and tap work meanwhile.
@@ -93,6 +93,16 @@ struct ScanCommand: ParsableCommand {
         if json {
             try console.printJSON(summary)
         } else {
+            for move in summary.handDataMoves {
+                switch move.kind {
+                case .setAside:
+                    console.print("\(VisibleControls.text(move.path)) now holds another recording; the \(move.what) "
+                        + "of the one that was there kept aside until a scan finds it")
+                case .givenBack:
+                    console.print("\(VisibleControls.text(move.path)) holds the recording that was at "
+                        + "\(VisibleControls.text(move.formerPath)); its \(move.what) moved with it")
+                }
+            }
             let rate = summary.wallSeconds > 0 ? Double(summary.analysed + summary.metadataOnly + summary.failed) / summary.wallSeconds : 0
             console.print("found \(summary.found), analysed \(summary.analysed), unchanged \(summary.unchanged), "
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"

@@ -7,11 +7,32 @@ extension Catalog {
     /// re-read under the write lock and kept, and the BPM in use chosen again: a `tag` or `tap`
     /// that landed while the file was being analysed is never overwritten.
     public func saveScanResult(_ record: TrackRecord) throws -> TrackRecord {
+        try saveScanResult(record, settingAsideHandDataOf: nil).record
+    }
+
+    /// As `saveScanResult(_:)`; with `replaced` (the row as it was, when the file at its path now
+    /// holds another recording) the hand data is not kept on the row but set aside for the
+    /// recording it was entered for (`HandDataAside`), in the same transaction.
+    func saveScanResult(_ record: TrackRecord, settingAsideHandDataOf replaced: TrackRecord?) throws
+        -> (record: TrackRecord, setAside: HandDataAside?) {
         var copy = record
+        var setAside: HandDataAside?
         try writeImmediately { db in
-            if let id = copy.id, let current = try Row.fetchOne(db, sql: "SELECT bpmManual, rating FROM track WHERE id = ?", arguments: [id]) {
-                copy.bpmManual = current["bpmManual"]
-                copy.rating = current["rating"]
+            if let id = copy.id, let current = try TrackRecord.fetchOne(db, key: id) {
+                copy.bpmManual = current.bpmManual
+                copy.rating = current.rating
+                // A `tag --write` that landed while the file was analysed rewrote it (its audio checked
+                // the same): the row describes the new file, this scan's snapshot the old one.
+                if current.path == copy.path, (current.fileSize, current.modifiedAt) != (copy.fileSize, copy.modifiedAt),
+                   copy.fileSinceScan() == .changed, current.fileSinceScan() == .asScanned {
+                    (copy.fileSize, copy.modifiedAt, copy.fingerprint, copy.bpmTag) =
+                        (current.fileSize, current.modifiedAt, current.fingerprint, current.bpmTag)
+                }
+                if let replaced, let audioHash = replaced.audioHash {
+                    setAside = try HandDataAside.insert(bpmManual: copy.bpmManual, rating: copy.rating, audioHash: audioHash,
+                                                        formerPath: replaced.path, db: db)
+                    (copy.bpmManual, copy.rating) = (nil, nil)
+                }
                 copy.chooseBPM()
             }
             try copy.save(db)
@@ -28,7 +49,7 @@ extension Catalog {
                 try db.execute(sql: "DELETE FROM trackPrint WHERE trackId = ?", arguments: [copy.id])
             }
         }
-        return copy
+        return (copy, setAside)
     }
 
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that

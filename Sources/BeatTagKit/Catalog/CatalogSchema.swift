@@ -134,6 +134,18 @@ enum CatalogSchema {
             try db.create(index: "track_stats", on: "track",
                           columns: ["bpm", "tempoAdjustAllowed", "state", "waveformAnalysed", "durationSeconds", "rating"])
         }
+        migrator.registerMigration("v12: hand data set aside") { db in
+            // A file replaced by another recording under the same name: the hand data entered for
+            // the recording that was there waits here until a scan finds that audio again.
+            try db.create(table: "handDataAside") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("audioHash", .text).notNull().indexed()
+                t.column("bpmManual", .double)
+                t.column("rating", .text)
+                t.column("formerPath", .text).notNull()
+                t.column("setAsideAt", .double).notNull()
+            }
+        }
         return migrator
     }
 }

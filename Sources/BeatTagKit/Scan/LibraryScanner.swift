@@ -161,13 +161,21 @@ public final class LibraryScanner: @unchecked Sendable {
                     record.adoptHandData(from: gone)
                     previous = gone
                 }
-                let stored: TrackRecord
-                do { stored = try store(record, outcome: outcome, previous: previous) } catch {
+                // Another recording under a known name (names swapped, another song saved over it):
+                // the hand data entered for the one that was there is set aside for it.
+                var replaced: TrackRecord?
+                if let row, let id = row.id, outcome == .analysed,
+                   RecordingChange.isAnotherRecording(record, was: row, oldPrint: try? catalog.recordingPrint(ofTrack: id)) {
+                    replaced = row
+                }
+                let stored: TrackRecord, setAside: HandDataAside?
+                do { (stored, setAside) = try store(record, outcome: outcome, previous: previous, replacing: replaced) } catch {
                     lock.lock(); firstError = firstError ?? error; lock.unlock()
                     return
                 }
                 lock.lock()
                 done += 1
+                if let setAside { tally.handDataMoves.append(HandDataMove(.setAside, path: file.path, setAside)) }
                 if previous != nil, row == nil { tally.moved += 1 }
                 tally.count(outcome, record: record, hadRow: previous != nil)
                 tally.printSeconds += timing.printSeconds
@@ -182,6 +190,9 @@ public final class LibraryScanner: @unchecked Sendable {
         }
         summary = tally
         if let firstError { throw firstError }
+        // Once all are stored: a recording set aside from one name may have turned up under another.
+        summary.handDataMoves += try catalog.giveBackHandDataAside()
+        summary.handDataMoves.sort { ($0.kind == .setAside ? 0 : 1, $0.path) < ($1.kind == .setAside ? 0 : 1, $1.path) }
         // One at a time once all are stored: two copies analysed at once see each other here.
         let grouping = Date()
         let ids = printed.sorted()
@@ -204,13 +215,14 @@ public final class LibraryScanner: @unchecked Sendable {
         return row
     }
 
-    private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?) throws -> TrackRecord {
+    private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?,
+                       replacing replaced: TrackRecord?) throws -> (TrackRecord, HandDataAside?) {
         if outcome == .vanished {
             // Only a row we already had is touched, and only its state.
             if let id = previous?.id { try catalog.markMissing(id: id, since: record.missingSince ?? 0) }
-            return record
+            return (record, nil)
         }
-        return try catalog.saveScanResult(record)
+        return try catalog.saveScanResult(record, settingAsideHandDataOf: replaced)
     }
 
     /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this

@@ -18,6 +18,9 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// Why recordings were not fingerprinted (Chromaprint missing), if so.
     public var recordingsNotCompared: String?
     public var missing = 0
+    /// Hand data set aside from a name that now holds another recording, and given back to a file
+    /// that holds the recording it was entered for.
+    public var handDataMoves: [HandDataMove] = []
     public var interrupted = false
     public var audioSeconds = 0.0
     public var wallSeconds = 0.0

@@ -78,5 +78,11 @@ final class RecordingTests: XCTestCase {
         for i in stride(from: 0, to: otherLoop.count, by: 3) { otherLoop[i] ^= 0xF }
         XCTAssertFalse(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 168))
         XCTAssertTrue(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 165.5))
+        // A print that never changes (clicks on one tone, an audit's 120- and 150-BPM files) is
+        // identical to any other such print: it only says "one recording" where the tempi agree.
+        let tone = RecordingPrint(items: Array(repeating: a[0], count: 140), hash: 0)
+        XCTAssertEqual(tone.selfContrast, 0)
+        XCTAssertFalse(tone.isSameRecording(as: tone, bpm: 150, otherBPM: 120))
+        XCTAssertTrue(tone.isSameRecording(as: tone, bpm: 120, otherBPM: 120.2))
     }
 }

@@ -1,0 +1,20 @@
+/// Whether the file at a catalogued path now holds another recording than its row describes, so
+/// that the hand data entered for the row's recording must not stay with the name.
+enum RecordingChange {
+    /// The decoded audio differs (not only tags or bytes) and nothing says it is the same recording
+    /// re-encoded or remastered: not their acoustic prints when both have one, nor their tags when
+    /// both name an artist and a title. A file that no longer decodes is no evidence either way.
+    static func isAnotherRecording(_ new: TrackRecord, was old: TrackRecord, oldPrint: @autoclosure () -> RecordingPrint?) -> Bool {
+        guard let before = old.audioHash, let after = new.audioHash, before != after else { return false }
+        if let oldPrint = oldPrint(), let newPrint = new.recordingPrint, !oldPrint.items.isEmpty, !newPrint.items.isEmpty,
+           newPrint.isSameRecording(as: oldPrint, bpm: new.bpmAnalysed, otherBPM: old.bpmAnalysed) {
+            return false
+        }
+        if namesSong(old), namesSong(new), SongIdentity.key(for: new) == SongIdentity.key(for: old) { return false }
+        return true
+    }
+
+    private static func namesSong(_ track: TrackRecord) -> Bool {
+        !(track.artist ?? "").isEmpty && !(track.title ?? "").isEmpty
+    }
+}
