@@ -123,6 +123,6 @@ struct CadenceCursor {
         if let row = rows.last, let bpm = row.bpm {
             last = (bpm, liked ? [bpm, row.id ?? 0] : [bpm, row.state.rawValue, row.path])
         }
-        return rows
+        return try catalog.withRecordingsHandWord(rows)
     }
 }

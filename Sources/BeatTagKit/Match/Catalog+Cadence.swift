@@ -11,7 +11,47 @@ extension Catalog {
     /// The tracks that can match `rules` at all: present, with a BPM in a cadence window (read on the
     /// bpm index, without beats). `CadenceMatcher` decides the rest.
     public func cadenceCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
-        try tracks(matching: cadenceQuery(rules))
+        try withRecordingsHandWord(try tracks(matching: cadenceQuery(rules)))
+    }
+
+    /// `tracks` as music is chosen from them (never saved): what was entered by hand on one copy of
+    /// a recording holds for its other copies. A dislike keeps out every copy not rated itself; a
+    /// copy without a hand BPM of its own is judged at the one set on another copy (the better
+    /// source's, if several were), so a recording set to 85.6 on its FLAC is not offered at 171 as
+    /// its MP3. Each file's own row keeps its own hand data.
+    func withRecordingsHandWord(_ tracks: [TrackRecord]) throws -> [TrackRecord] {
+        let groups = Array(Set(tracks.compactMap(\.recording))), hashes = Array(Set(tracks.compactMap(\.audioHash)))
+        guard !groups.isEmpty || !hashes.isEmpty else { return tracks }
+        var handed: [Int64: TrackRecord] = [:]
+        try pool.read { db in
+            for (column, values) in [("recording", groups.map { $0 as DatabaseValueConvertible }), ("audioHash", hashes.map { $0 as DatabaseValueConvertible })] {
+                for start in stride(from: 0, to: values.count, by: 500) {
+                    let slice = Array(values[start..<min(start + 500, values.count)])
+                    let rows = try TrackRecord.fetchAll(db, sql: """
+                        SELECT \(TrackQuery.recordColumns) FROM track WHERE \(column) IN (\(slice.map { _ in "?" }.joined(separator: ",")))
+                        AND (bpmManual IS NOT NULL OR rating = '\(TrackRating.disliked.rawValue)')
+                        """, arguments: StatementArguments(slice))
+                    for row in rows { if let id = row.id { handed[id] = row } }
+                }
+            }
+        }
+        guard !handed.isEmpty else { return tracks }
+        let byGroup = Dictionary(grouping: handed.values.filter { $0.recording != nil }, by: { $0.recording! })
+        let byAudio = Dictionary(grouping: handed.values.filter { $0.audioHash != nil }, by: { $0.audioHash! })
+        return tracks.map { track in
+            let found = (track.recording.flatMap { byGroup[$0] } ?? []) + (track.audioHash.flatMap { byAudio[$0] } ?? [])
+            // The better source first: its hand BPM is the one its copies take.
+            let copies = found.filter { $0.id != track.id }.sorted { ($0.sourceQuality, -($0.id ?? 0)) > ($1.sourceQuality, -($1.id ?? 0)) }
+            guard !copies.isEmpty else { return track }
+            var judged = track
+            if judged.rating == nil, copies.contains(where: { $0.rating == .disliked }) { judged.rating = .disliked }
+            if judged.bpmManual == nil, let hand = copies.first(where: { $0.bpmManual != nil }) {
+                judged.bpmManual = hand.bpmManual
+                judged.chooseBPM()
+                judged.bpmReason = "set by hand on a copy (\(hand.fileName))"
+            }
+            return judged
+        }
     }
 
     func cadenceQuery(_ rules: CadenceRules) -> TrackQuery {
@@ -41,7 +81,8 @@ extension Catalog {
         any("fingerprint", tracks.compactMap(\.fingerprint))
         guard !conditions.isEmpty else { return [] }
         arguments += [TrackState.missing.rawValue]
-        return try self.tracks(where: "(\(conditions.joined(separator: " OR "))) AND state != ?", arguments: arguments, orderBy: "id", limit: nil)
+        return try withRecordingsHandWord(
+            try self.tracks(where: "(\(conditions.joined(separator: " OR "))) AND state != ?", arguments: arguments, orderBy: "id", limit: nil))
     }
 
     /// Rows (without beats) by a WHERE clause the caller writes: for the cadence walk's keyset pages.

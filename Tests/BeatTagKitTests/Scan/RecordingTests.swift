@@ -37,6 +37,25 @@ final class RecordingTests: XCTestCase {
         let entries = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
         XCTAssertEqual(entries.filter { $0.contains("trance-140") }.count, 1, "\(entries)")
         XCTAssertTrue(entries.contains { $0.hasSuffix("trance-140.flac") }, "the FLAC, not the AAC or WMA: \(entries)")
+
+        // What was said by hand of one copy holds for the others (a match audit: a FLAC disliked and
+        // hand-set to half its tempo came back through its MP3). Each file keeps its own row.
+        let catalog = try Catalog(path: fixtures.catalog)
+        let house = fixtures.library + "/house-128.wav", trance = fixtures.library + "/trance-140.flac"
+        _ = try ManualBPM.apply(.set(64), to: house, in: catalog)
+        _ = try Rating.set(.disliked, for: trance, in: catalog)
+        func offered(_ spm: Double) throws -> [String] {
+            let full = try catalog.cadenceMatches(CadenceRules(spm: spm), filter: MatchFilter()).matches.map(\.track.fileName)
+            let paged = try CadenceSearch.best(25, rules: CadenceRules(spm: spm), filter: MatchFilter(), in: catalog).matches.map(\.track.fileName)
+            XCTAssertEqual(full.prefix(25), paged[...], "at \(spm)")
+            return full
+        }
+        let at128 = try offered(128), at140 = try offered(140)
+        XCTAssertFalse(at128.contains { $0.hasPrefix("house-128") || $0 == "itunes-priming.m4a" }, "set to 64 on the WAV: \(at128)")
+        XCTAssertFalse(at140.contains { $0.hasPrefix("trance-140") }, "disliked on the FLAC: \(at140)")
+        let aac = try XCTUnwrap(try catalog.track(path: fixtures.library + "/encoded/house-128-aac.mp4"))
+        XCTAssertNil(aac.bpmManual, "the copy's own row is untouched")
+        XCTAssertNotNil(try catalog.cadenceMatches(CadenceRules(spm: 140), filter: MatchFilter()).matches.first, "others still match")
     }
 
     func testWithoutChromaprintScansGoOnAndSaySo() throws {
