@@ -2,7 +2,12 @@ import Foundation
 
 /// How a track is named wherever it is shown: the one home of the "title, else file name" rule.
 extension TrackRecord {
-    public var fileName: String { (path as NSString).lastPathComponent }
+    /// What follows the last "/" (catalogued paths are absolute files). Not NSString's
+    /// `lastPathComponent`: the keyword filter asks every track for it, and that cost 15% of `match`.
+    public var fileName: String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
 
     /// The file name without its extension.
     public var fileStem: String { (fileName as NSString).deletingPathExtension }

@@ -22,14 +22,41 @@ public enum TextMatch {
     }
 
     /// `containsWord` for text and word already folded (a filter folds its words once, not per track).
+    /// Compares UTF-8 bytes (folded text needs no other equivalence): the default keywords are
+    /// checked against three fields of every track, and Foundation's search cost seconds at 100,000.
     public static func containsFoldedWord(_ word: String, inFolded text: String) -> Bool {
-        var searchRange = text.startIndex..<text.endIndex
-        while let range = text.range(of: word, range: searchRange) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
-            searchRange = range.upperBound..<text.endIndex
+        let needle = Array(word.utf8)
+        guard !needle.isEmpty else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                let end = start + needle.count
+                guard zip(bytes[start..<end], needle).allSatisfy({ $0 == $1 }) else { continue }
+                if !isLetter(endingAt: start, in: bytes), !isLetter(startingAt: end, in: bytes) { return true }
+            }
+            return false
         }
-        return false
+    }
+
+    /// Whether the character whose UTF-8 ends just before `index` is a letter (false at the start).
+    private static func isLetter(endingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index > 0 else { return false }
+        var first = index - 1
+        while first > 0, bytes[first] & 0xC0 == 0x80 { first -= 1 }
+        return isLetter(bytes[first..<index])
+    }
+
+    /// Whether the character whose UTF-8 starts at `index` is a letter (false at the end).
+    private static func isLetter(startingAt index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard index < bytes.count else { return false }
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return isLetter(bytes[index..<end])
+    }
+
+    private static func isLetter(_ utf8: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        if utf8.count == 1 { let byte = utf8[utf8.startIndex]; return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        return String(decoding: utf8, as: UTF8.self).first?.isLetter ?? false
     }
 }

@@ -9,6 +9,40 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Catalog.defaultPath(environment: ["HOME": "/h"]), "/h/.local/share/beattag/catalog.sqlite")
     }
 
+    /// `TrackRecord(row:)` is written out column by column: every column, set, must come back set
+    /// and equal (a column added to `CodingKeys` but not read there would come back nil).
+    func testEveryColumnIsReadBack() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        var record = TrackRecord(path: "/music/a.flac", fileSize: 10, modifiedAt: 1, now: 2)
+        record = try catalog.saveScanResult(record)
+        let textValues: [TrackRecord.CodingKeys: String] = [.state: "analysed", .bpmSource: "manual", .sourceType: "cc0", .rating: "liked"]
+        try catalog.pool.write { db in
+            let types = Dictionary(try Row.fetchAll(db, sql: "PRAGMA table_info(track)").map { ($0["name"] as String, ($0["type"] as String).uppercased()) },
+                                   uniquingKeysWith: { a, _ in a })
+            for (index, key) in TrackRecord.CodingKeys.allCases.enumerated() where key != .id {
+                let value: DatabaseValueConvertible = textValues[key] ?? {
+                    switch types[key.rawValue] ?? "" {
+                    case "TEXT": return "v\(index)"
+                    case "BOOLEAN": return true
+                    case "INTEGER": return index + 1000
+                    default: return Double(index) + 0.5
+                    }
+                }()
+                try db.execute(sql: "UPDATE track SET \"\(key.rawValue)\" = ?", arguments: [value])
+            }
+        }
+        let stored = try catalog.pool.read { db in try XCTUnwrap(try Row.fetchOne(db, sql: "SELECT * FROM track")) }
+        // By position (the columns a query selects) and by name (`SELECT *`).
+        let byPosition = try XCTUnwrap(try catalog.allTracks().first).databaseDictionary
+        let byName = try catalog.pool.read { db in try XCTUnwrap(try TrackRecord.fetchOne(db, sql: "SELECT * FROM track")) }.databaseDictionary
+        for read in [byPosition, byName] {
+            for key in TrackRecord.CodingKeys.allCases {
+                XCTAssertFalse(read[key.rawValue]?.isNull ?? true, "\(key.rawValue) not read")
+                XCTAssertEqual(read[key.rawValue], stored[key.rawValue] as DatabaseValue, key.rawValue)
+            }
+        }
+    }
+
     func testCreatesMigratesAndRoundTrips() throws {
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("nested/dir/catalog.sqlite")
         var record = TrackRecord(path: "/music/a.flac", fileSize: 10, modifiedAt: 1, now: 2)

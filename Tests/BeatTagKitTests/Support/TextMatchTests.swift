@@ -16,5 +16,14 @@ final class TextMatchTests: XCTestCase {
         XCTAssertTrue(TextMatch.containsWord("christmas", in: "A Chrístmas Song"))
         XCTAssertFalse(TextMatch.containsWord("intro", in: "Introspection"))
         XCTAssertFalse(TextMatch.containsWord("spa", in: "Spanish Caravan"))
+        // A later whole word after a part of one; letters beyond ASCII on either side; digits are no letters.
+        XCTAssertTrue(TextMatch.containsWord("intro", in: "Introspection, then Intro"))
+        XCTAssertFalse(TextMatch.containsWord("spa", in: "Ñspa"))
+        XCTAssertFalse(TextMatch.containsWord("spa", in: "spaß"))
+        XCTAssertFalse(TextMatch.containsWord("rain sounds", in: "brain sounds"))
+        XCTAssertTrue(TextMatch.containsWord("skit", in: "«skit»"))
+        XCTAssertTrue(TextMatch.containsWord("intro", in: "02intro"))
+        XCTAssertTrue(TextMatch.containsWord("yoga nidra", in: "Yoga Nidra"))
+        XCTAssertFalse(TextMatch.containsWord("", in: "anything"))
     }
 }
