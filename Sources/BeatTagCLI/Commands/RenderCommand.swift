@@ -23,7 +23,7 @@ struct RenderCommand: ParsableCommand {
             the same seed, the same run (the seed used is printed on stderr and in --json).
 
             Output format by extension: .flac, .ogg, .opus or .wav (44.1 kHz stereo; Opus 48 kHz); a \
-            CUE sheet beside it names the tracks. The file appears only when complete: an interrupted \
+            CUE sheet beside it names the tracks, and run.credits.txt credits them: licence, source, the             changes made, and what their licences ask of whoever shares the file. The file appears only when complete: an interrupted \
             or failed render leaves nothing under its name. --json prints the timeline: for each track \
             its source's moment s plays at startSeconds + (s − sourceStartSeconds) × stretch, and every \
             beat's [source, mix] seconds are in beatMap. See docs/render.md.
@@ -160,6 +160,8 @@ struct RenderCommand: ParsableCommand {
                                 performers: entries.map { $0.track.artist },
                                 title: planTitle.map { "beattag workout \"\($0)\"" })
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)") }
+        let credits = RunCredits.text(for: result.timeline, records: entries.map(\.track), audioFile: output)
+        do { try AtomicFile.write(credits, to: RunCredits.path(besides: output), as: .credits) } catch { console.problem("\(error)") }
         // Once each: a track can be left out of several segments for one reason.
         var said = Set<String>()
         let leftOut = plans.flatMap(\.leftOut).filter { said.insert($0.path).inserted }
@@ -175,9 +177,9 @@ struct RenderCommand: ParsableCommand {
             let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
                 : "in \(plans.count) segment\(plans.count == 1 ? "" : "s"), \(cues.count) cue\(cues.count == 1 ? "" : "s")"
             let count = timeline.tracks.count
-            console.print(String(format: "%@ %@: %d track%@ → %@ (+ %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
+            console.print(String(format: "%@ %@: %d track%@ → %@ (+ %@, %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
                                  shape, count, count == 1 ? "" : "s", output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
-                                 Date().timeIntervalSince(started)))
+                                 (RunCredits.path(besides: output) as NSString).lastPathComponent, Date().timeIntervalSince(started)))
         }
         if timeline.short { try shortOption.exitIfShort() }
     }

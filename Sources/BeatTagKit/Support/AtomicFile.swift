@@ -13,12 +13,13 @@ public struct AtomicFileError: Error, CustomStringConvertible, LocalizedError {
 public enum AtomicFile {
     /// What may be replaced: an empty file, or one that reads as this kind.
     public enum Kind: Sendable {
-        case playlist, cueSheet, svg, jsonLines, profile
+        case playlist, cueSheet, credits, svg, jsonLines, profile
 
         var name: String {
             switch self {
             case .playlist: return "a playlist"
             case .cueSheet: return "a CUE sheet"
+            case .credits: return "a run's credits"
             case .svg: return "an SVG image"
             case .jsonLines: return "a JSON Lines file"
             case .profile: return "a runner profile"
@@ -33,6 +34,7 @@ public enum AtomicFile {
             switch self {
             case .playlist: return text.hasPrefix("#EXTM3U") || ["m3u", "m3u8"].contains(fileExtension)
             case .cueSheet: return fileExtension == "cue" || text.hasPrefix("REM") || text.hasPrefix("FILE") || text.hasPrefix("PERFORMER") || text.hasPrefix("TITLE")
+            case .credits: return text.hasPrefix("Credits for ")
             case .svg: return fileExtension == "svg" || text.hasPrefix("<svg") || text.hasPrefix("<?xml")
             case .jsonLines: return ["jsonl", "json", "ndjson"].contains(fileExtension) || text.hasPrefix("{")
             case .profile: return true  // text that ProfileStore has just read as a profile

@@ -117,6 +117,12 @@ final class RenderRunTests: XCTestCase {
         let cue = try String(contentsOfFile: (dir as NSString).appendingPathComponent("run.cue"), encoding: .utf8)
         XCTAssertTrue(cue.contains("FILE \"run.flac\" WAVE"))
         XCTAssertEqual(cue.components(separatedBy: "  TRACK ").count - 1, timeline.tracks.count + (result.stderr.contains("click carries") ? 1 : 0))
+        // Credits: each track once, with its licence and what was done to it.
+        let credits = try String(contentsOfFile: (dir as NSString).appendingPathComponent("run.credits.txt"), encoding: .utf8)
+        let distinct = Set(timeline.tracks.map(\.path))
+        XCTAssertEqual(credits.components(separatedBy: "   Licence: ").count - 1, distinct.count, credits)
+        for path in distinct { XCTAssertTrue(credits.contains("(\((path as NSString).lastPathComponent))"), credits) }
+        XCTAssertEqual(credits.components(separatedBy: "   In this run: ").count - 1, distinct.count)
     }
 
     func testNoDerivativesTracksPlayOnlyUnstretchedNearTheCadence() throws {
@@ -160,7 +166,7 @@ final class RenderRunTests: XCTestCase {
         age(stale, by: 7200)
         let result = try runBeattag(["render", "--spm", "170", "--duration", "30s", "-o", out, "--seed", "1", "--catalog", catalog])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["run.flac", "run.cue"])
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["run.flac", "run.cue", "run.credits.txt"])
     }
 
     /// A matching track whose file went away or changed after the scan is left out and named, with

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The credits of a rendered run, beside it (`run.credits.txt` for `run.flac`): each track in it,
+/// who to credit, its licence and source, and what the render did to it; first, what those
+/// licences ask of whoever shares the file. A run of CC BY music is an adaptation: sharing it
+/// needs the credits, the licences and a note of the changes. beattag states what the tracks'
+/// rights say; it does not decide whether a file may be shared.
+public enum RunCredits {
+    /// `records`: the catalogued tracks, one per entry of `timeline.tracks`, in its order.
+    public static func text(for timeline: RenderTimeline, records: [TrackRecord], audioFile: String) -> String {
+        var order: [String] = [], uses: [String: [RenderTimeline.Track]] = [:], byPath: [String: TrackRecord] = [:]
+        for (track, record) in zip(timeline.tracks, records) {
+            if uses[track.path] == nil { order.append(track.path) }
+            uses[track.path, default: []].append(track)
+            byPath[track.path] = record
+        }
+        var lines = ["Credits for \((audioFile as NSString).lastPathComponent) "
+                     + "(\(DurationText.clock(timeline.durationSeconds)), made by beattag from \(order.count) track\(order.count == 1 ? "" : "s"))", ""]
+        lines += terms(for: order.compactMap { byPath[$0]?.sourceType }).map { "- " + $0 }
+        for (number, path) in order.enumerated() {
+            guard let record = byPath[path] else { continue }
+            lines += ["", "\(number + 1). \(record.displayName()) (\(record.fileName))",
+                      "   Licence: " + licence(of: record)]
+            if let credit = record.attribution ?? record.artist { lines.append("   Credit: " + credit) }
+            if let url = record.sourceURL { lines.append("   Source: " + url) }
+            lines.append("   In this run: " + changes(uses[path] ?? []))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `run.flac` → `run.credits.txt`.
+    public static func path(besides audioFile: String) -> String {
+        (audioFile as NSString).deletingPathExtension + ".credits.txt"
+    }
+
+    /// What the licences of `sources` ask of whoever shares the run, one sentence each.
+    static func terms(for sources: [SourceType]) -> [String] {
+        let kinds = Set(sources)
+        let attributed: Set<SourceType> = [.ccBy, .ccBySa, .ccByNd, .ccByNc, .ccByNcSa, .ccByNcNd]
+        let shareAlike = kinds.intersection([.ccBySa, .ccByNcSa]), nonCommercial = kinds.intersection([.ccByNc, .ccByNcSa, .ccByNcNd])
+        var terms: [String] = []
+        let ownOrUnknown = sources.filter { [.userOwned, .unknown, .other].contains($0) }.count
+        if ownOrUnknown > 0 {
+            terms.append("\(ownOrUnknown) track\(ownOrUnknown == 1 ? " is" : "s are") your own music or of unknown or other rights: "
+                         + "keep this file for your own listening.")
+        }
+        if !kinds.isDisjoint(with: attributed) {
+            terms.append("Creative Commons tracks: whoever shares this file must credit each as below, name and link its licence, "
+                         + "and say that it was changed (excerpted, crossfaded, loudness-matched, and time-stretched where noted).")
+        }
+        if shareAlike.count > 1 || (!shareAlike.isEmpty && !nonCommercial.isEmpty && shareAlike != [.ccByNcSa]) {
+            terms.append("Share-alike tracks and tracks of other licences are mixed here: no one licence meets them all, so do not share this file.")
+        } else if let sa = shareAlike.first {
+            terms.append("Share-alike: shared, this file must carry the same licence (\(name(of: sa))).")
+        }
+        if !nonCommercial.isEmpty { terms.append("Non-commercial tracks: not for commercial use.") }
+        if !kinds.isDisjoint(with: [.ccByNd, .ccByNcNd]) {
+            terms.append("No-derivatives tracks play at their own tempo, but excerpted and faded: a shared mix may count as an adaptation, "
+                         + "which their licence does not allow.")
+        }
+        if kinds.isSubset(of: [.cc0, .publicDomain]) { terms.append("CC0 and public-domain music only: no conditions (credit is welcome).") }
+        return terms
+    }
+
+    static func name(of source: SourceType) -> String {
+        switch source {
+        case .userOwned: return "your own music"
+        case .cc0: return "CC0"
+        case .publicDomain: return "public domain"
+        case .ccBy: return "CC BY"
+        case .ccBySa: return "CC BY-SA"
+        case .ccByNd: return "CC BY-ND"
+        case .ccByNc: return "CC BY-NC"
+        case .ccByNcSa: return "CC BY-NC-SA"
+        case .ccByNcNd: return "CC BY-NC-ND"
+        case .other: return "other licence"
+        case .unknown: return "rights unknown"
+        }
+    }
+
+    /// The licence as declared (its URL or name), after the kind it was read as.
+    static func licence(of record: TrackRecord) -> String {
+        let kind = name(of: record.sourceType)
+        guard let declared = record.license?.trimmingCharacters(in: .whitespaces), !declared.isEmpty,
+              declared.caseInsensitiveCompare(kind) != .orderedSame else { return kind }
+        return "\(kind) (\(declared))"
+    }
+
+    /// Where the track plays and how it was changed, for each time it enters.
+    static func changes(_ uses: [RenderTimeline.Track]) -> String {
+        uses.map { use in
+            let percent = (use.targetBPM / use.sourceBPM - 1) * 100
+            let tempo = abs(percent) < 0.05 ? "own tempo" : String(format: "tempo %+.1f%% (%.1f → %.1f BPM)", percent, use.sourceBPM, use.targetBPM)
+            return "\(DurationText.clock(use.startSeconds))–\(DurationText.clock(use.endSeconds)), from \(DurationText.clock(use.sourceStartSeconds)) "
+                + "of the track, \(tempo)"
+        }.joined(separator: "; ")
+    }
+}
