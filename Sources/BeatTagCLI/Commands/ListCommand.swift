@@ -9,8 +9,8 @@ struct ListCommand: ParsableCommand {
         discussion: "Filters combine. Examples:\n  beattag list --min-bpm 165 --max-bpm 185\n  beattag list --state failed\n  beattag list --search \"daft punk\" --json",
         aliases: ["show"])
 
-    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at least this.") var minBPM: Double?
-    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at most this.") var maxBPM: Double?
+    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at least this.", transform: PlainNumber.double) var minBPM: Double?
+    @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at most this.", transform: PlainNumber.double) var maxBPM: Double?
     @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
     var state: TrackState?
     @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?

@@ -4,7 +4,7 @@ import Foundation
 
 /// Cadence rule and filters shared by `match` and `playlist`.
 struct MatchOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Running cadence in steps per minute (100–240).") var spm: Double
+    @Option(parsing: .unconditional, help: "Running cadence in steps per minute (100–240).", transform: PlainNumber.double) var spm: Double
     @OptionGroup var filters: MatchFilterOptions
     @OptionGroup var halfTime: HalfTimeOption
 
@@ -35,15 +35,15 @@ struct HalfTimeOption: ParsableArguments {
 /// `playlist`, `workout`, `render`).
 struct MatchFilterOptions: ParsableArguments {
     // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"))
-    var maxShift = CadenceRules.defaultMaxShiftPercent
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"), transform: PlainNumber.double)
+    var maxShift: Double = CadenceRules.defaultMaxShiftPercent
     @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
     var genres: [String] = []
     @Option(name: .customLong("exclude-genre"), help: ArgumentHelp("Leave out these genres (repeatable).", valueName: "name"))
     var excludedGenres: [String] = []
     @Option(name: .customLong("artist"), help: ArgumentHelp("Keep only these artists (repeatable).", valueName: "name"))
     var artists: [String] = []
-    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Leave out analysed BPMs less sure than this (0–1); hand-set BPMs always count.", valueName: "c"), transform: PlainNumber.double)
     var minConfidence: Double?
     @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
     var sources: [SourceType] = []

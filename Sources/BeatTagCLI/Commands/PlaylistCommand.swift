@@ -26,13 +26,15 @@ struct PlaylistCommand: ParsableCommand {
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
     @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")
     var fresh = false
-    @Option(help: ArgumentHelp("What --fresh counts as recent.", valueName: "days")) var freshDays: Double = 7
+    @Option(parsing: .unconditional, help: ArgumentHelp("What --fresh counts as recent.", valueName: "days"), transform: PlainNumber.double)
+    var freshDays: Double = 7
     @Option(help: "Title inside the playlist (default: beattag <spm> SPM).") var title: String?
     @Flag(help: "Write absolute paths.") var absolute = false
     @OptionGroup var shortOption: AllowShortOption
     @OptionGroup var catalogOption: CatalogOption
 
     func validate() throws {
+        guard freshDays > 0, freshDays <= 3650 else { throw ValidationError("--fresh-days must be more than 0 and at most 3650") }
         guard let seconds = DurationText.seconds(duration) else {
             throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
         }

@@ -5,11 +5,11 @@ import Foundation
 /// The runner profile on a command line (`zones`, `workout`, `render`): what is given
 /// here applies to this run, over the saved profile; `--save` keeps it.
 struct ProfileOptions: ParsableArguments {
-    @Option(name: .customLong("max-hr"), help: ArgumentHelp("Maximum heart rate, beats per minute (measured is best).", valueName: "bpm"))
+    @Option(name: .customLong("max-hr"), parsing: .unconditional, help: ArgumentHelp("Maximum heart rate, beats per minute (measured is best).", valueName: "bpm"))
     var maxHR: Int?
-    @Option(name: .customLong("rest-hr"), help: ArgumentHelp("Resting heart rate: zones by Karvonen (share of the heart-rate reserve).", valueName: "bpm"))
+    @Option(name: .customLong("rest-hr"), parsing: .unconditional, help: ArgumentHelp("Resting heart rate: zones by Karvonen (share of the heart-rate reserve).", valueName: "bpm"))
     var restHR: Int?
-    @Option(help: ArgumentHelp("Age in years: estimates the maximum heart rate (Tanaka: 208 − 0.7 × age) when --max-hr is not known.", valueName: "years"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Age in years: estimates the maximum heart rate (Tanaka: 208 − 0.7 × age) when --max-hr is not known.", valueName: "years"))
     var age: Int?
     @Option(name: .customLong("zone-spm"), help: ArgumentHelp("The cadence you hold in a zone, e.g. 4=176 (repeatable; defaults: 1=160 2=166 3=172 4=177 5=182).", valueName: "zone=spm"))
     var zoneSPM: [String] = []

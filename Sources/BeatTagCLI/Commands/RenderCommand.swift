@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("A workout plan: 4x4, easy, tempo, progression or a TOML plan file (instead of --spm and --duration).", valueName: "plan"))
     var plan: String?
-    @Option(parsing: .unconditional, help: "Cadence in steps per minute (100–240).") var spm: Double?
+    @Option(parsing: .unconditional, help: "Cadence in steps per minute (100–240).", transform: PlainNumber.double) var spm: Double?
     @Option(parsing: .unconditional, help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String?
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Audio file to write (.flac, .ogg, .opus, .wav).", valueName: "file"))
     var output: String
@@ -52,7 +52,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render the metronome alone (no music).") var clickOnly = false
     @Option(help: ArgumentHelp("Peak level of the accented click, dBFS (−40 to 0; default −6 alone, −12 over music).", valueName: "dB"))
     var clickLevel: Double?
-    @Option(help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8).", valueName: "LUFS")) var loudness: Double = -14
+    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8).", valueName: "LUFS"),
+            transform: PlainNumber.double) var loudness: Double = -14
     @Option(help: ArgumentHelp("Time-stretch engine: fast (Rubber Band R2), standard (R3, short window), fine (full R3).", valueName: "q"))
     var quality: String = "standard"
     @Flag(help: "With a plan: do not speak the segment cues.") var noCues = false

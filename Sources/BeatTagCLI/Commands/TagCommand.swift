@@ -25,11 +25,11 @@ struct TagCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("Catalogued audio files.", valueName: "file")) var files: [String]
-    @Option(parsing: .unconditional, help: "Set this BPM by hand.") var bpm: Double?
+    @Option(parsing: .unconditional, help: "Set this BPM by hand.", transform: PlainNumber.double) var bpm: Double?
     @Flag(help: "Remove the hand-set BPM (analysis or tag apply again).") var clear = false
     @Flag(help: "Hand-set BPM = analysed × 2.") var double = false
     @Flag(help: "Hand-set BPM = analysed ÷ 2.") var half = false
-    @Option(parsing: .unconditional, help: ArgumentHelp("Hand-set BPM = analysed × this (e.g. 1.5, 0.667).", valueName: "factor")) var times: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Hand-set BPM = analysed × this (e.g. 1.5, 0.667).", valueName: "factor"), transform: PlainNumber.double) var times: Double?
     @Flag(help: "Write the BPM in use into the file's tag.") var write = false
     @Flag(help: "With --write: keep one decimal where the format allows (not MP4).") var decimals = false
     @Flag(help: "With --write: show what would be written, change nothing.") var dryRun = false

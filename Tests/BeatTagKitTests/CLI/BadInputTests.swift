@@ -25,6 +25,14 @@ final class BadInputTests: XCTestCase {
             // An empty filter matched nothing, silently (an audit).
             (["match", "--spm", "175", "--genre", ""], "--genre needs a name (it was empty)"),
             (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--artist", " "], "--artist needs a name (it was empty)"),
+            // Swift reads 0xAF as 175 and nan as a number (an audit): only decimals are numbers here.
+            (["match", "--spm", "0xAF"], "The value '0xAF' is invalid for '--spm <spm>': not a decimal number"),
+            (["render", "--spm", "nan", "--duration", "5m", "-o", "x.flac"], "'nan' is invalid for '--spm <spm>': not a decimal number"),
+            (["match", "--spm", "175", "--max-shift", "inf"], "'inf' is invalid for '--max-shift <pct>'"),
+            (["tag", "x.flac", "--bpm", "0x7f"], "'0x7f' is invalid for '--bpm <bpm>'"),
+            (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "-1"], "--fresh-days must be more than 0"),
+            (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "nan"], "'nan' is invalid for '--fresh-days <days>'"),
+            (["workout", "4x4", "--max-hr", "-5", "-o", "x.m3u8"], "maximum heart rate -5 is outside 30–240"),
         ]
         for (arguments, message) in cases {
             let result = try runBeattag(arguments + ["--catalog", catalog])
