@@ -86,11 +86,10 @@ struct MatchFilterOptions: ParsableArguments {
         let spm = rules.spm, maxShift = rules.maxShiftPercent
         guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
         var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)
-        var reasons = result.rejected.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
-        if !result.filtered.isEmpty {
-            reasons.append("(filters: " + result.filtered.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key.rawValue)" }
-                .joined(separator: ", ") + ")")
-        }
+        // The filters' own counts go with "filtered out", in brackets, not as a reason of their own.
+        let filters = result.filtered.isEmpty ? ""
+            : " (" + result.filtered.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ") + ")"
+        let reasons = result.rejected.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map { "\($0.value) \($0.key.rawValue)" + ($0.key == .filtered ? filters : "") }
         text += " — rejected: " + reasons.joined(separator: ", ")
         if !result.nearest.isEmpty {
             text += ". Nearest tempos in the library: " + result.nearest.map { String(format: "%.1f", $0) }.joined(separator: ", ")

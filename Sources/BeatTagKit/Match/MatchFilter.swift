@@ -36,7 +36,7 @@ public struct MatchFilter: Sendable {
             includeGenres = filter.includeGenres.map(TextMatch.fold)
             excludeGenres = filter.excludeGenres.map(TextMatch.fold)
             artists = filter.artists.map(TextMatch.fold)
-            keywords = filter.excludedKeywords.map(TextMatch.fold)
+            keywords = filter.excludedKeywords.map { TextMatch.collapsingSpaces(TextMatch.fold($0)) }
         }
 
         public func rejection(of track: TrackRecord) -> Reason? {
@@ -53,7 +53,7 @@ public struct MatchFilter: Sendable {
             }
             if !filter.sources.isEmpty, !filter.sources.contains(track.sourceType) { return .source }
             if filter.likedOnly, track.rating != .liked { return .notLiked }
-            let text = [track.title, track.album, track.fileName].compactMap { $0.map(TextMatch.fold) }
+            let text = [track.title, track.album, track.fileName].compactMap { $0.map { TextMatch.collapsingSpaces(TextMatch.fold($0)) } }
             if keywords.contains(where: { word in text.contains { TextMatch.containsFoldedWord(word, inFolded: $0) } }) {
                 return .keyword
             }

@@ -9,6 +9,19 @@ public enum TextMatch {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
+    /// Runs of spaces, tabs and newlines as one space: "White  Noise" holds the words "white noise".
+    /// Text without such a run comes back as it is, unscanned by Foundation.
+    public static func collapsingSpaces(_ text: String) -> String {
+        var previousWasSpace = false, needed = false
+        for byte in text.utf8 {
+            let space = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            if space && (previousWasSpace || byte != 0x20) { needed = true; break }
+            previousWasSpace = space
+        }
+        guard needed else { return text }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+
     /// `needle` somewhere in `text` (both folded).
     public static func contains(_ text: String?, _ needle: String) -> Bool {
         guard let text else { return false }

@@ -206,6 +206,10 @@ final class RunnerCLITests: XCTestCase {
         let none = try runBeattag(["match", "--spm", "230", "--catalog", catalog])
         XCTAssertEqual(none.status, 0)
         XCTAssertTrue(none.stdout.contains("Nearest tempos in the library: 180.0"), none.stdout)
+        // The filters' counts go with "filtered out" (an audit: "… filtered out, (filters: …)").
+        let filtered = try runBeattag(["match", "--spm", "230", "--genre", "no such genre", "--catalog", catalog])
+        XCTAssertTrue(filtered.stdout.range(of: #"\d+ filtered out \(\d+ genre filter\)"#, options: .regularExpression) != nil, filtered.stdout)
+        XCTAssertFalse(filtered.stdout.contains(", ("), filtered.stdout)
         let half = try runBeattag(["match", "--spm", "180", "--allow-half-time", "--catalog", catalog, "--source", "user-owned", "--source", "unknown"])
         XCTAssertTrue(half.stdout.contains("Two-step at 174"), half.stdout)
     }

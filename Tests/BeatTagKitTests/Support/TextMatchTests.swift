@@ -25,5 +25,12 @@ final class TextMatchTests: XCTestCase {
         XCTAssertTrue(TextMatch.containsWord("intro", in: "02intro"))
         XCTAssertTrue(TextMatch.containsWord("yoga nidra", in: "Yoga Nidra"))
         XCTAssertFalse(TextMatch.containsWord("", in: "anything"))
+        XCTAssertEqual(TextMatch.collapsingSpaces("White  Noise\tRunner"), "White Noise Runner")
+        XCTAssertEqual(TextMatch.collapsingSpaces("one space each"), "one space each")
+        XCTAssertEqual(MatchFilter().folded().rejection(of: {
+            var track = TrackRecord(path: "/m/x.flac", fileSize: 1, modifiedAt: 0, now: 0)
+            track.title = "White  Noise Runner"
+            return track
+        }()), .keyword, "an audit: a double space hid the default keyword")
     }
 }
