@@ -60,7 +60,10 @@ struct ProfileOptions: ParsableArguments {
 
     private func mergedProfile() throws -> RunnerProfile {
         let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
-        do { return given.merged(over: try ProfileStore.load(path: profilePath)) } catch { throw CommandFailure("\(error)") }
+        do { return given.merged(over: try ProfileStore.load(path: profilePath)) } catch {
+            // A wrong value in the file is a usage error (64), as the same value given as an option is.
+            throw CommandFailure("\(error)", code: (error as? ProfileStore.StoreError)?.isInTheFile == true ? 64 : 1)
+        }
     }
 
     private func saveIfAsked(_ merged: RunnerProfile, console: Console) throws {

@@ -29,6 +29,17 @@ struct ZonesCommand: ParsableCommand {
         var restHR: Int?
         var maxHREstimated: Bool
         var method: String
+
+        // `restHR` is always there, null when not known (the help lists it; an audit found it missing).
+        enum CodingKeys: String, CodingKey { case zones, maxHR, restHR, maxHREstimated, method }
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(zones, forKey: .zones)
+            try container.encode(maxHR, forKey: .maxHR)
+            try container.encode(restHR, forKey: .restHR)
+            try container.encode(maxHREstimated, forKey: .maxHREstimated)
+            try container.encode(method, forKey: .method)
+        }
     }
 
     func run() throws {

@@ -8,7 +8,9 @@ public enum PlanFile {
         public var path: String
         public var line: Int?
         public var message: String
-        public var description: String { "\(path)\(line.map { ":\($0)" } ?? ""): \(message)" }
+        /// Where on the line, when the TOML parser says.
+        public var column: Int? = nil
+        public var description: String { "\(path)\(line.map { ":\($0)" } ?? "")\(column.map { ":\($0)" } ?? ""): \(message)" }
     }
 
     public static let example = """
@@ -36,7 +38,8 @@ public enum PlanFile {
     public static func parse(_ text: String, path: String) throws -> WorkoutPlan {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw PlanError(path: path, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+            throw PlanError(path: path, line: error.source.begin.line, message: "not valid TOML: \(error.description)",
+                            column: error.source.begin.column)
         }
         let lines = text.components(separatedBy: "\n")
         func fail(_ message: String, segment: Int? = nil, key: String? = nil) -> PlanError {
@@ -65,8 +68,9 @@ public enum PlanFile {
             guard let segmentName = entry["name"]?.string, !segmentName.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw fail("segment \(n): `name` is missing or not a string", segment: index, key: entry["name"] == nil ? nil : "name")
             }
-            guard let minutes = number(entry["minutes"]), minutes > 0, minutes <= 600 else {
-                throw fail("segment \(n) (\(segmentName)): `minutes` must be a number above 0 (at most 600)", segment: index, key: entry["minutes"] == nil ? nil : "minutes")
+            // Ten seconds at least: less holds no phrase of music (an audit: 0.0001 was taken, then "short by 0:00").
+            guard let minutes = number(entry["minutes"]), minutes >= 10.0 / 60, minutes <= 600 else {
+                throw fail("segment \(n) (\(segmentName)): `minutes` must be a number from 0.17 (10 s) to 600", segment: index, key: entry["minutes"] == nil ? nil : "minutes")
             }
             let zone = entry["zone"], spm = entry["spm"]
             let target: WorkoutPlan.Target

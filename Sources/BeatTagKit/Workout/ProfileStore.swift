@@ -12,6 +12,8 @@ import TOMLKit
 public enum ProfileStore {
     public struct StoreError: Error, CustomStringConvertible {
         public var description: String
+        /// What the file says is wrong (a usage error, as in plan files), not that it cannot be read or written.
+        public var isInTheFile = true
     }
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -31,7 +33,7 @@ public enum ProfileStore {
     private static func savedText(path: String) throws -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw StoreError(description: "\(path): cannot read the profile")
+            throw StoreError(description: "\(path): cannot read the profile", isInTheFile: false)
         }
         return text
     }
@@ -39,7 +41,7 @@ public enum ProfileStore {
     static func parse(_ text: String, path: String) throws -> RunnerProfile {
         let table: TOMLTable
         do { table = try TOMLTable(string: text) } catch let error as TOMLParseError {
-            throw StoreError(description: "\(path):\(error.source.begin.line): not valid TOML: \(error.description)")
+            throw StoreError(description: "\(path):\(error.source.begin.line):\(error.source.begin.column): not valid TOML: \(error.description)")
         }
         // A misspelt key (`resting_hr`) would silently leave its setting out: refused, as in plan files.
         let known = ["max_hr", "rest_hr", "age", "zone_spm"]
@@ -86,7 +88,7 @@ public enum ProfileStore {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try AtomicFile.write(edit ?? fresh(profile), to: path, as: .profile)
         } catch {
-            throw StoreError(description: "cannot save the profile to \(path): \(error)")
+            throw StoreError(description: "cannot save the profile to \(path): \(error)", isInTheFile: false)
         }
         return saved == nil ? .created : edit == nil ? .rewritten : .edited
     }

@@ -29,6 +29,11 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(plain.zones[3].minHR, 152, "0.8 × 190")
         XCTAssertEqual(plain.zones[0].minHR, 95)
         XCTAssertFalse(plain.maxHREstimated)
+        // Without a resting rate the key is there, null (the help lists it).
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("profile.toml")
+        let json = try runBeattag(["zones", "--json", "--max-hr", "190", "--profile", profile]).stdout
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        XCTAssertTrue(object["restHR"] is NSNull, json)
     }
 
     func testAgeEstimatesTheMaximumAndSaysSo() throws {
@@ -136,15 +141,20 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(restAboveMax.status, 64)
         XCTAssertEqual(restAboveMax.stderr.split(separator: "\n").count, 1, restAboveMax.stderr)
         try "max_hr = \"high\"\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        // A wrong value in the file is a usage error, as the same value given as an option (an audit: 1 here, 64 there).
         let broken = try runBeattag(["zones", "--profile", profile])
-        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.status, 64)
         XCTAssertTrue(broken.stderr.contains("max_hr"), broken.stderr)
         // A misspelt setting is named, not silently left out (zones without the resting rate).
         try "max_hr = 190\nresting_hr = 50\n".write(toFile: profile, atomically: true, encoding: .utf8)
         let misspelt = try runBeattag(["zones", "--profile", profile])
-        XCTAssertEqual(misspelt.status, 1)
+        XCTAssertEqual(misspelt.status, 64)
         XCTAssertTrue(misspelt.stderr.contains("unknown setting `resting_hr`") && misspelt.stderr.contains("rest_hr"), misspelt.stderr)
         XCTAssertEqual(misspelt.stderr.split(separator: "\n").count, 1, misspelt.stderr)
+        try "max_hr = = 190\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let notTOML = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(notTOML.status, 64)
+        XCTAssertTrue(notTOML.stderr.contains("\(profile):1:"), notTOML.stderr)
     }
 }
 
@@ -169,6 +179,11 @@ final class PlanFileTests: XCTestCase {
         XCTAssertTrue(both?.message.contains("segment 2 (b)") ?? false, "\(String(describing: both))")
         XCTAssertTrue(both?.description.hasPrefix("p.toml:8: ") ?? false)
 
+        let blink = error("[[segments]]\nname = \"a\"\nminutes = 0.0001\nspm = 170\n")
+        XCTAssertEqual(blink?.line, 3)
+        XCTAssertTrue(blink?.message.contains("from 0.17 (10 s) to 600") ?? false, "\(String(describing: blink))")
+        XCTAssertNil(error("[[segments]]\nname = \"stride\"\nminutes = 0.25\nspm = 180\n"), "15 s strides are fine")
+
         let badZone = error("[[segments]]\nname = \"a\"\nminutes = 3\nzone = 7\n")
         XCTAssertEqual(badZone?.line, 4)
         XCTAssertTrue(badZone?.message.contains("`zone`") ?? false)
@@ -182,6 +197,7 @@ final class PlanFileTests: XCTestCase {
 
         let toml = error("name = \"x\"\n[[segments]\n")
         XCTAssertEqual(toml?.line, 2)
+        XCTAssertNotNil(toml?.column, "the column too, as the docs say")
         XCTAssertTrue(toml?.message.hasPrefix("not valid TOML") ?? false)
 
         XCTAssertTrue(error("name = \"empty\"\n")?.message.contains("no segments") ?? false)
