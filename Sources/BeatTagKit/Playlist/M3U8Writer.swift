@@ -2,6 +2,7 @@ import Foundation
 
 /// Extended M3U, UTF-8 without BOM: `#EXTM3U`, `#PLAYLIST:` title, `#EXTINF:<seconds>,Artist - Title`,
 /// then the path: relative to the playlist's folder with forward slashes, or absolute on request.
+/// A Creative Commons track is preceded by a comment with its licence and credit.
 public enum M3U8Writer {
     public static func render(_ entries: [CadenceMatch], title: String, playlistPath: String, absolute: Bool) -> String {
         var lines = ["#EXTM3U", "#PLAYLIST:\(oneLine(title))"]
@@ -31,7 +32,9 @@ public enum M3U8Writer {
         let t = entry.track
         let seconds = Int((t.durationSeconds ?? 0).rounded())
         let name = t.displayName(separator: " - ", withExtension: false)
-        return ["#EXTINF:\(seconds),\(oneLine(name))", location(of: t.path, base: base, absolute: absolute)]
+        // Creative Commons music asks for credit wherever it is shared: a comment line players skip.
+        let credit = t.creditLine.map { ["# " + oneLine($0)] } ?? []
+        return credit + ["#EXTINF:\(seconds),\(oneLine(name))", location(of: t.path, base: base, absolute: absolute)]
     }
 
     /// The entry's line: the path, relative or absolute. A path with a line break in it (legal in a

@@ -20,7 +20,7 @@ public enum RunCredits {
         for (number, path) in order.enumerated() {
             guard let record = byPath[path] else { continue }
             lines += ["", "\(number + 1). \(record.displayName()) (\(record.fileName))",
-                      "   Licence: " + licence(of: record)]
+                      "   Licence: " + record.licenceText]
             if let credit = record.attribution ?? record.artist { lines.append("   Credit: " + credit) }
             if let url = record.sourceURL { lines.append("   Source: " + url) }
             lines.append("   In this run: " + changes(uses[path] ?? []))
@@ -36,7 +36,6 @@ public enum RunCredits {
     /// What the licences of `sources` ask of whoever shares the run, one sentence each.
     static func terms(for sources: [SourceType]) -> [String] {
         let kinds = Set(sources)
-        let attributed: Set<SourceType> = [.ccBy, .ccBySa, .ccByNd, .ccByNc, .ccByNcSa, .ccByNcNd]
         let shareAlike = kinds.intersection([.ccBySa, .ccByNcSa]), nonCommercial = kinds.intersection([.ccByNc, .ccByNcSa, .ccByNcNd])
         var terms: [String] = []
         let ownOrUnknown = sources.filter { [.userOwned, .unknown, .other].contains($0) }.count
@@ -44,14 +43,14 @@ public enum RunCredits {
             terms.append("\(ownOrUnknown) track\(ownOrUnknown == 1 ? " is" : "s are") your own music or of unknown or other rights: "
                          + "keep this file for your own listening.")
         }
-        if !kinds.isDisjoint(with: attributed) {
+        if kinds.contains(where: \.requiresAttribution) {
             terms.append("Creative Commons tracks: whoever shares this file must credit each as below, name and link its licence, "
                          + "and say that it was changed (excerpted, crossfaded, loudness-matched, and time-stretched where noted).")
         }
         if shareAlike.count > 1 || (!shareAlike.isEmpty && !nonCommercial.isEmpty && shareAlike != [.ccByNcSa]) {
             terms.append("Share-alike tracks and tracks of other licences are mixed here: no one licence meets them all, so do not share this file.")
         } else if let sa = shareAlike.first {
-            terms.append("Share-alike: shared, this file must carry the same licence (\(name(of: sa))).")
+            terms.append("Share-alike: shared, this file must carry the same licence (\(sa.title)).")
         }
         if !nonCommercial.isEmpty { terms.append("Non-commercial tracks: not for commercial use.") }
         if !kinds.isDisjoint(with: [.ccByNd, .ccByNcNd]) {
@@ -60,30 +59,6 @@ public enum RunCredits {
         }
         if kinds.isSubset(of: [.cc0, .publicDomain]) { terms.append("CC0 and public-domain music only: no conditions (credit is welcome).") }
         return terms
-    }
-
-    static func name(of source: SourceType) -> String {
-        switch source {
-        case .userOwned: return "your own music"
-        case .cc0: return "CC0"
-        case .publicDomain: return "public domain"
-        case .ccBy: return "CC BY"
-        case .ccBySa: return "CC BY-SA"
-        case .ccByNd: return "CC BY-ND"
-        case .ccByNc: return "CC BY-NC"
-        case .ccByNcSa: return "CC BY-NC-SA"
-        case .ccByNcNd: return "CC BY-NC-ND"
-        case .other: return "other licence"
-        case .unknown: return "rights unknown"
-        }
-    }
-
-    /// The licence as declared (its URL or name), after the kind it was read as.
-    static func licence(of record: TrackRecord) -> String {
-        let kind = name(of: record.sourceType)
-        guard let declared = record.license?.trimmingCharacters(in: .whitespaces), !declared.isEmpty,
-              declared.caseInsensitiveCompare(kind) != .orderedSame else { return kind }
-        return "\(kind) (\(declared))"
     }
 
     /// Where the track plays and how it was changed, for each time it enters.

@@ -146,6 +146,13 @@ final class M3U8WriterTests: XCTestCase {
         let m = CadenceMatch(track: r, bpm: 170, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 170)
         let text = M3U8Writer.render([m], title: "Run\n175", playlistPath: "/music/playlists/run.m3u8", absolute: false)
         XCTAssertEqual(text, "#EXTM3U\n#PLAYLIST:Run 175\n#EXTINF:215,Björk - Ритм\n../Björk/Ünïcødé – ритм.ogg\n")
+        // Creative Commons music asks for credit: a comment before its entry (players skip it).
+        var by = r
+        (by.sourceType, by.license, by.attribution, by.sourceURL) = (.ccBy, "https://creativecommons.org/licenses/by/4.0/", "Jane\nDoe", "https://x.org/a")
+        let credited = M3U8Writer.render([CadenceMatch(track: by, bpm: 170, stepsPerBeat: 1, ratio: 1, shiftPercent: 0, adjustedBPM: 170)],
+                                         title: "t", playlistPath: "/music/playlists/run.m3u8", absolute: false)
+        XCTAssertEqual(credited.split(separator: "\n").dropFirst(2).first,
+                       "# CC BY (https://creativecommons.org/licenses/by/4.0/); credit: Jane Doe; source: https://x.org/a")
         let absolute = M3U8Writer.render([m], title: "t", playlistPath: "/music/playlists/run.m3u8", absolute: true)
         XCTAssertTrue(absolute.hasSuffix("\n/music/Björk/Ünïcødé – ритм.ogg\n"))
         XCTAssertEqual(M3U8Writer.relativePath(from: "/a/b", to: "/a/b/c/d.mp3"), "c/d.mp3")
