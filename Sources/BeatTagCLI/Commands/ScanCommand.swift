@@ -22,7 +22,8 @@ struct ScanCommand: ParsableCommand {
             Rights: --source states what you are scanning; a `.beattag-rights` file in a folder covers that \
             folder and below (see docs/rights.md); licence tags inside a file win over both.
 
-            Exit status: 0 when every file was catalogued, 1 when any file failed or a root was unavailable \
+            Exit status: 0 when every file was catalogued, 1 when any file failed, a root was unavailable \
+            or a .beattag-rights file could not be read \
             (the same on every scan while they are; --json lists each failing file under "failures"), \
             2 when the catalog cannot be used (not a catalog, read-only, another scan with --no-wait), \
             64 for a usage error, 130 when interrupted.

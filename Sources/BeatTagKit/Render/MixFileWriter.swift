@@ -79,6 +79,7 @@ public final class MixFileWriter {
             try? FileManager.default.removeItem(atPath: temporary)
             throw MixWriteError(description: "cannot write \(path): \(reason)")
         }
+        FileSync.folder(of: path)
         committed = true
     }
 

@@ -66,16 +66,18 @@ public enum AtomicFile {
                 throw AtomicFileError(description: "cannot write \(path): it is not a regular file")
             }
         }
-        let temporary = target + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+        // Hidden and bounded: a name near 255 bytes plus a suffix would be too long to create.
+        let temporary = (folder as NSString).appendingPathComponent(".\(WorkingFile.boundedName(of: target)).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) is not writable")
         }
         if let mode { chmod(temporary, mode) }
-        if rename(temporary, target) != 0 {
+        if !FileSync.contents(of: temporary) || rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
             throw AtomicFileError(description: "cannot write \(path): \(reason)")
         }
+        FileSync.folder(of: target)
     }
 
     private static func head(of path: String) -> Data {

@@ -16,12 +16,25 @@ public struct WorkingFile: Sendable {
 
     /// `.beattag-PID-name`: the copy `tag --write` tags, checks and renames over the file.
     public static func taggedCopy(of destination: String) -> WorkingFile {
-        WorkingFile(prefix: ".beattag-", suffix: "-" + (destination as NSString).lastPathComponent)
+        WorkingFile(prefix: ".beattag-", suffix: "-" + boundedName(of: destination))
     }
 
     /// `.name.partial-PID`: a render streamed to disk before it is complete.
     public static func partial(of destination: String) -> WorkingFile {
-        WorkingFile(prefix: "." + (destination as NSString).lastPathComponent + ".partial-", suffix: "")
+        WorkingFile(prefix: "." + boundedName(of: destination) + ".partial-", suffix: "")
+    }
+
+    /// The destination's name, cut to 200 bytes (at a whole character) so that the working name
+    /// stays within the 255 bytes a file name may have (an audit: names near 255 could not be tagged).
+    static func boundedName(of destination: String) -> String {
+        let name = (destination as NSString).lastPathComponent
+        guard name.utf8.count > 200 else { return name }
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + String(character).utf8.count <= 200 else { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     /// This process's working file in `directory`.

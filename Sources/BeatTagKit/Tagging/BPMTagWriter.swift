@@ -114,10 +114,14 @@ public enum BPMTagWriter {
         guard stat(copy, &st) == 0 else { throw BPMTagWriteError.failed("the tagged copy vanished; file left unchanged") }
         let facts = WrittenFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st),
                                 fingerprint: Fingerprint.of(path: copy, size: Int64(st.st_size)), bpmTag: readBack.flatMap(TagReader.parseBPM))
+        guard FileSync.contents(of: copy) else {
+            throw BPMTagWriteError.failed("cannot write the tagged copy to disk (\(String(cString: strerror(errno)))); file left unchanged")
+        }
         guard rename(copy, target) == 0 else {
             throw BPMTagWriteError.failed("cannot replace \(plan.path): \(String(cString: strerror(errno)))")
         }
         replaced = true
+        FileSync.folder(of: target)
         return facts
     }
 

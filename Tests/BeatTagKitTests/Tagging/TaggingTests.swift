@@ -150,6 +150,22 @@ final class BPMTagWriterTests: XCTestCase {
                        Set(["song.flac", (live as NSString).lastPathComponent, (fresh as NSString).lastPathComponent, ".beattag-rights"]))
     }
 
+    /// A name of 250 bytes (the limit is 255) is tagged, and a playlist of such a name written: their
+    /// working files are named within the limit (an audit: "File name too long").
+    func testNamesNearTheLengthLimitAreTaggedAndWritten() throws {
+        let dir = try temporaryDirectory(self)
+        let name = String(repeating: "é", count: 120) + "-long.flac"  // 245 bytes
+        XCTAssertGreaterThan(name.utf8.count, 240)
+        let file = (dir as NSString).appendingPathComponent(name)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: file)
+        try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 150, decimals: false))
+        XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, "150")
+        let playlist = (dir as NSString).appendingPathComponent(String(repeating: "ü", count: 122) + ".m3u8")
+        try AtomicFile.write("#EXTM3U\n", to: playlist, as: .playlist)
+        XCTAssertEqual(try String(contentsOfFile: playlist, encoding: .utf8), "#EXTM3U\n")
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), [name, (playlist as NSString).lastPathComponent])
+    }
+
     func testFailureLeavesTheFileUntouched() throws {
         let dir = try temporaryDirectory(self)
         let file = (dir as NSString).appendingPathComponent("notes.mp3")
