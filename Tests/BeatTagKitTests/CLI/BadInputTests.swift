@@ -1,4 +1,5 @@
 @testable import BeatTagCLI
+@testable import BeatTagKit
 import XCTest
 
 /// Input a user gets wrong: one clear line and a usage status, before any work.
@@ -40,6 +41,15 @@ final class BadInputTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(message), "\(arguments.joined(separator: " ")): \(result.stderr)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: catalog), "nothing created for bad input")
         }
+    }
+
+    func testHalfTimeStaysVisibleWhenALongNameIsCut() {
+        var track = TrackRecord(path: "/m/x.flac", fileSize: 1, modifiedAt: 0, now: 0)
+        (track.title, track.artist) = (String(repeating: "Very Long Title ", count: 8), "Artist")
+        let half = CadenceMatch(track: track, bpm: 88, stepsPerBeat: 2, ratio: 1, shiftPercent: 0, adjustedBPM: 88)
+        let table = MatchTable.render([half], width: 100)
+        XCTAssertTrue(table.contains("[half-time: 1 beat / 2 steps] Artist"), table)
+        XCTAssertTrue(table.split(separator: "\n").allSatisfy { DisplayWidth.of(String($0)) <= 100 }, table)
     }
 
     func testWideCharactersLineUp() {
