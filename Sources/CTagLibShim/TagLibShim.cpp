@@ -5,6 +5,7 @@
 #include <string>
 
 #include <taglib/aifffile.h>
+#include <taglib/apetag.h>
 #include <taglib/asffile.h>
 #include <taglib/fileref.h>
 #include <taglib/id3v2header.h>
@@ -171,6 +172,16 @@ int bt_tag_set_property(bt_tagfile *file, const char *key, const char *value) {
             map.replace(k, TagLib::StringList(TagLib::String(value, TagLib::String::UTF8)));
         }
         TagLib::PropertyMap rejected = f->setProperties(map);
+        // An MP3's APEv2 tag, where it has one, gets the same value: players that prefer it would
+        // otherwise show the old one (an audit: APE said 90 while ID3 said 170).
+        if (auto mpeg = dynamic_cast<TagLib::MPEG::File *>(f)) {
+            if (mpeg->hasAPETag()) {
+                TagLib::PropertyMap ape = mpeg->APETag()->properties();
+                if (value == nullptr || value[0] == '\0') ape.erase(k);
+                else ape.replace(k, TagLib::StringList(TagLib::String(value, TagLib::String::UTF8)));
+                mpeg->APETag()->setProperties(ape);
+            }
+        }
         if (!rejected.contains(k)) return 1;
         // MP4 and ASF refuse names they do not map: a freeform atom or a named attribute holds them.
         return set_unmapped(f, k, value);
@@ -188,8 +199,8 @@ int bt_tag_save(bt_tagfile *file) {
             // (release date, mood, RVA2, credits). A file without one gets v2.3, which every player reads.
             auto version = TagLib::ID3v2::v3;
             if (mpeg->hasID3v2Tag() && mpeg->ID3v2Tag()->header()->majorVersion() >= 4) version = TagLib::ID3v2::v4;
-            return mpeg->save(TagLib::MPEG::File::ID3v2, TagLib::File::StripNone, version,
-                              TagLib::File::DoNotDuplicate) ? 1 : 0;
+            int tags = TagLib::MPEG::File::ID3v2 | (mpeg->hasAPETag() ? TagLib::MPEG::File::APE : 0);
+            return mpeg->save(tags, TagLib::File::StripNone, version, TagLib::File::DoNotDuplicate) ? 1 : 0;
         }
         return f->save() ? 1 : 0;
     } catch (...) {

@@ -95,6 +95,26 @@ final class TagWriteTruthTests: XCTestCase {
         }
     }
 
+    /// An MP3 that also carries an APEv2 tag gets the new BPM in both (an audit: APE kept 90 beside
+    /// ID3's 170, and players that prefer APE showed the old one), checked with mutagen.
+    func testAnAPETagOnAnMP3GetsTheNewBPMToo() throws {
+        let python = try requiredTool("python3")
+        let file = (library as NSString).appendingPathComponent("hiphop-90.mp3")
+        let make = "import sys\nfrom mutagen.apev2 import APEv2\nt = APEv2()\nt['BPM'] = '90'\nt['Artist'] = 'kept'\nt.save(sys.argv[1])"
+        let (made, madeOut) = try runTool(python, ["-c", make, file])
+        guard made == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("mutagen: \(madeOut)") }
+            throw XCTSkip("mutagen not available: \(madeOut)")
+        }
+        XCTAssertEqual(try runBeattag(["scan", file, "--catalog", catalog]).status, 0)
+        let result = try runBeattag(["tag", file, "--bpm", "170", "--write", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let read = "import sys\nfrom mutagen.apev2 import APEv2\nfrom mutagen.id3 import ID3\nprint('APE', dict((k, str(v)) for k, v in APEv2(sys.argv[1]).items()))\nprint('ID3', ID3(sys.argv[1])['TBPM'])"
+        let (_, after) = try runTool(python, ["-c", read, file])
+        XCTAssertTrue(after.contains("'BPM': '170'") && after.contains("'Artist': 'kept'"), after)
+        XCTAssertTrue(after.contains("ID3 170"), after)
+    }
+
     func testAWriteThatFailsLeavesTheCatalogAsItWas() throws {
         let file = (library as NSString).appendingPathComponent("encoded/trance-140-aac.m4a")
         let before = try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: file))
