@@ -87,9 +87,8 @@ struct MatchFilterOptions: ParsableArguments {
         guard catalogSize > 0 else { return "no tracks match: the catalog is empty (run `beattag scan FOLDER` first)" }
         var text = String(format: "no tracks match %g SPM within ±%g%%", spm, maxShift)
         // The filters' own counts go with "filtered out", in brackets, not as a reason of their own.
-        let filters = result.filtered.isEmpty ? ""
-            : " (" + result.filtered.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ") + ")"
-        let reasons = result.rejected.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }.map { "\($0.value) \($0.key.rawValue)" + ($0.key == .filtered ? filters : "") }
+        let filters = result.filtered.isEmpty ? "" : " (" + byCount(result.filtered).map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ") + ")"
+        let reasons = byCount(result.rejected).map { "\($0.value) \($0.key.rawValue)" + ($0.key == .filtered ? filters : "") }
         text += " — rejected: " + reasons.joined(separator: ", ")
         if !result.nearest.isEmpty {
             text += ". Nearest tempos in the library: " + result.nearest.map { String(format: "%.1f", $0) }.joined(separator: ", ")
@@ -97,5 +96,10 @@ struct MatchFilterOptions: ParsableArguments {
                          rules.bpmWindow.lowerBound, rules.bpmWindow.upperBound)
         }
         return text
+    }
+
+    /// Most first; equal counts in name order, the same on every run.
+    private func byCount<Key: RawRepresentable>(_ counts: [Key: Int]) -> [(key: Key, value: Int)] where Key.RawValue == String {
+        counts.sorted { ($0.value, $1.key.rawValue) > ($1.value, $0.key.rawValue) }
     }
 }

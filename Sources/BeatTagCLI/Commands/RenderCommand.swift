@@ -23,7 +23,8 @@ struct RenderCommand: ParsableCommand {
             the same seed, the same run (the seed used is printed on stderr and in --json).
 
             Output format by extension: .flac, .ogg, .opus or .wav (44.1 kHz stereo; Opus 48 kHz); a \
-            CUE sheet beside it names the tracks, and run.credits.txt credits them: licence, source, the             changes made, and what their licences ask of whoever shares the file. The file appears only when complete: an interrupted \
+            CUE sheet beside it names the tracks, and run.credits.txt credits them: licence, source, the \
+            changes made, and what their licences ask of whoever shares the file. The file appears only when complete: an interrupted \
             or failed render leaves nothing under its name. --json prints the timeline: for each track \
             its source's moment s plays at startSeconds + (s − sourceStartSeconds) × stretch, and every \
             beat's [source, mix] seconds are in beatMap. See docs/render.md.

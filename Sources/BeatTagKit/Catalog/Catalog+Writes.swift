@@ -63,12 +63,17 @@ extension Catalog {
             record.chooseBPM()
             edited = record
             guard commit else { return .rollback }
-            try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                           arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
+            try Catalog.writeHandColumns(of: record, db)
             return .commit
         })
         guard let edited else { throw ManualBPMError.notInCatalog(path) }
         return edited
+    }
+
+    /// Writes only the hand-owned columns and the BPM choice of `record`: what a hand edit changes.
+    static func writeHandColumns(of record: TrackRecord, _ db: Database) throws {
+        try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
+                       arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
     }
 
     /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime,

@@ -181,7 +181,7 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// `ids` in slices small enough to bind as one statement's arguments (well under SQLite's limit).
-    static func inChunks(_ ids: [Int64], _ body: (Array<Int64>.SubSequence) throws -> Void) rethrows {
+    static func inChunks<Value>(_ ids: [Value], _ body: (Array<Value>.SubSequence) throws -> Void) rethrows {
         for start in stride(from: 0, to: ids.count, by: 500) { try body(ids[start..<min(start + 500, ids.count)]) }
     }
 

@@ -12,6 +12,17 @@ public struct HandDataAside: Codable, Equatable, Sendable {
     /// Where the recording was when its hand data was set aside.
     public var formerPath: String
 
+    init(audioHash: String, bpmManual: Double?, rating: TrackRating?, formerPath: String) {
+        (self.audioHash, self.bpmManual, self.rating, self.formerPath) = (audioHash, bpmManual, rating, formerPath)
+    }
+
+    /// A row holding `audioHash`, `bpmManual`, `rating` and `formerPath`.
+    init(row: Row) {
+        // Read as text: a value this build does not know is no rating, not a crash.
+        self.init(audioHash: row["audioHash"], bpmManual: row["bpmManual"],
+                  rating: (row["rating"] as String?).flatMap(TrackRating.init(rawValue:)), formerPath: row["formerPath"])
+    }
+
     static func insert(bpmManual: Double?, rating: TrackRating?, audioHash: String, formerPath: String,
                        db: Database) throws -> HandDataAside? {
         guard bpmManual != nil || rating != nil else { return nil }
@@ -63,13 +74,10 @@ extension Catalog {
                 let asideID: Int64 = pair["asideID"], trackID: Int64 = pair["trackID"]
                 guard !givenAsides.contains(asideID), !givenTracks.contains(trackID),
                       var record = try TrackRecord.fetchOne(db, key: trackID) else { continue }
-                let aside = HandDataAside(audioHash: pair["audioHash"], bpmManual: pair["bpmManual"],
-                                          rating: (pair["rating"] as String?).flatMap(TrackRating.init(rawValue:)),
-                                          formerPath: pair["formerPath"])
+                let aside = HandDataAside(row: pair)
                 (record.bpmManual, record.rating) = (aside.bpmManual, aside.rating)
                 record.chooseBPM()
-                try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                               arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, trackID])
+                try Catalog.writeHandColumns(of: record, db)
                 try db.execute(sql: "DELETE FROM handDataAside WHERE id = ?", arguments: [asideID])
                 givenAsides.insert(asideID)
                 givenTracks.insert(trackID)
@@ -82,10 +90,8 @@ extension Catalog {
     /// Hand data waiting for its recording to turn up again.
     public func handDataAside() throws -> [HandDataAside] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT audioHash, bpmManual, rating, formerPath FROM handDataAside ORDER BY setAsideAt, id").map {
-                HandDataAside(audioHash: $0["audioHash"], bpmManual: $0["bpmManual"],
-                              rating: ($0["rating"] as String?).flatMap(TrackRating.init(rawValue:)), formerPath: $0["formerPath"])
-            }
+            try Row.fetchAll(db, sql: "SELECT audioHash, bpmManual, rating, formerPath FROM handDataAside ORDER BY setAsideAt, id")
+                .map(HandDataAside.init(row:))
         }
     }
 

@@ -25,12 +25,11 @@ extension Catalog {
         var handed: [Int64: TrackRecord] = [:]
         try pool.read { db in
             for (column, values) in [("recording", groups.map { $0 as DatabaseValueConvertible }), ("audioHash", hashes.map { $0 as DatabaseValueConvertible })] {
-                for start in stride(from: 0, to: values.count, by: 500) {
-                    let slice = Array(values[start..<min(start + 500, values.count)])
+                try Catalog.inChunks(values) { slice in
                     let rows = try TrackRecord.fetchAll(db, sql: """
                         SELECT \(TrackQuery.recordColumns) FROM track WHERE \(column) IN (\(slice.map { _ in "?" }.joined(separator: ",")))
                         AND (bpmManual IS NOT NULL OR rating = '\(TrackRating.disliked.rawValue)')
-                        """, arguments: StatementArguments(slice))
+                        """, arguments: StatementArguments(Array(slice)))
                     for row in rows { if let id = row.id { handed[id] = row } }
                 }
             }
