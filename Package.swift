@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(
             name: "CEspeak",
             providers: [.apt(["libespeak-ng-dev"]), .brew(["espeak-ng"])]),
+        // glibc's extended-attribute calls, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CXattr"),
         .target(
             name: "CLibraryLoader",
             linkerSettings: [.linkedLibrary("dl")]),
@@ -58,7 +60,7 @@ let package = Package(
         .target(
             name: "BeatTagKit",
             dependencies: [
-                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CLibraryLoader",
+                "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CLibraryLoader", "CXattr",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),

@@ -146,7 +146,8 @@ public final class Catalog: @unchecked Sendable {
 
     /// The catalog path of a file the user names: the path itself (made absolute, links kept) when
     /// catalogued, else the catalogued path that reaches the same file through symbolic links (the
-    /// user named a link's target, or another link to it). Throws `noSuchFile` or `notInCatalog`.
+    /// user named a link's target, or another link to it) or is another hard link to it (a scan
+    /// catalogues a file with several names once). Throws `noSuchFile` or `notInCatalog`.
     public func locate(_ userPath: String) throws -> String {
         let absolute = FileWalker.absolutePath(userPath)
         let target = LexicalPath.resolved(absolute)
@@ -158,10 +159,12 @@ public final class Catalog: @unchecked Sendable {
         }
         if sameSize == [absolute] { return absolute }
         guard let target else { throw ManualBPMError.noSuchFile(absolute) }
-        guard let linked = sameSize.first(where: { LexicalPath.resolved($0) == target }) else {
-            throw ManualBPMError.notInCatalog(absolute)
-        }
-        return linked
+        if let linked = sameSize.first(where: { LexicalPath.resolved($0) == target }) { return linked }
+        var named = stat(), other = stat()
+        guard stat(target, &named) == 0, named.st_nlink > 1,
+              let hardLinked = sameSize.first(where: { stat($0, &other) == 0 && other.st_dev == named.st_dev && other.st_ino == named.st_ino })
+        else { throw ManualBPMError.notInCatalog(absolute) }
+        return hardLinked
     }
 
     /// Every row, ordered by path. Without `beats` unless asked: matching, stats and the scan's

@@ -7,9 +7,9 @@ public struct AtomicFileError: Error, CustomStringConvertible, LocalizedError {
 
 /// Writes a whole file through a temporary sibling and a rename: a reader never sees half of it.
 /// A symbolic link is written through (the file it names is replaced and the link stays a link), and
-/// a file replaced keeps its permissions. A FIFO or a terminal (`-o /dev/stdout`) is written to, not
-/// replaced. An existing file is replaced only when it is of the kind being written: `-o` naming the
-/// catalog or a song by mistake must not destroy it.
+/// a file replaced keeps its permissions and extended attributes. A FIFO or a terminal
+/// (`-o /dev/stdout`) is written to, not replaced. An existing file is replaced only when it is of
+/// the kind being written: `-o` naming the catalog or a song by mistake must not destroy it.
 public enum AtomicFile {
     /// What may be replaced: an empty file, or one that reads as this kind.
     public enum Kind: Sendable {
@@ -71,7 +71,10 @@ public enum AtomicFile {
         guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) is not writable")
         }
-        if let mode { chmod(temporary, mode) }
+        if let mode {
+            chmod(temporary, mode)
+            ExtendedAttributes.copy(from: target, to: temporary)  // best effort: these are beattag's own files
+        }
         if !FileSync.contents(of: temporary) || rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)

@@ -109,6 +109,12 @@ public enum BPMTagWriter {
             chmod(copy, before.st_mode & 0o7777)
             if before.st_uid != geteuid() || before.st_gid != getegid() { _ = chown(copy, before.st_uid, before.st_gid) }
         }
+        // And what desktop tools and ACLs keep beside the bytes; a user's attribute that cannot follow
+        // would be lost by the rename.
+        let lost = ExtendedAttributes.copy(from: target, to: copy)
+        guard lost.isEmpty else {
+            throw BPMTagWriteError.failed("cannot keep its extended attributes (\(lost.joined(separator: ", "))) on a tagged copy; file left unchanged")
+        }
         // What the catalog records of the file is read off the verified copy, before it takes the name.
         var st = stat()
         guard stat(copy, &st) == 0 else { throw BPMTagWriteError.failed("the tagged copy vanished; file left unchanged") }

@@ -49,6 +49,34 @@ final class LinkedLibraryTests: XCTestCase {
         XCTAssertFalse(text.contains("elsewhere"), text)
     }
 
+    /// A file with two hard links is one track under one of its names; `tag` and `rate` by the other
+    /// name reach that track (scan audit LOW 4: "not in the catalog").
+    func testAHardLinkedNameReachesItsTrack() throws {
+        let dir = try temporaryDirectory(self)
+        let library = (dir as NSString).appendingPathComponent("lib")
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: false)
+        let first = (library as NSString).appendingPathComponent("a.flac"), second = (library as NSString).appendingPathComponent("b.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: first)
+        try FileManager.default.linkItem(atPath: first, toPath: second)
+        let outside = (dir as NSString).appendingPathComponent("same-size.flac")  // same bytes, another file: never it
+        try FileManager.default.copyItem(atPath: first, toPath: outside)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalog]).status, 0)
+        let paths = try Catalog(path: catalog, create: false).allTracks().map(\.path)
+        XCTAssertEqual(paths.count, 1, "\(paths)")
+        let other = paths[0] == first ? second : first
+        let tag = try runBeattag(["tag", other, "--bpm", "151", "--catalog", catalog])
+        XCTAssertEqual(tag.status, 0, tag.stderr)
+        let rate = try runBeattag(["rate", other, "--like", "--catalog", catalog])
+        XCTAssertEqual(rate.status, 0, rate.stderr)
+        let track = try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: paths[0]))
+        XCTAssertEqual(track.bpmManual, 151)
+        XCTAssertEqual(track.rating, .liked)
+        let copy = try runBeattag(["tag", outside, "--bpm", "152", "--catalog", catalog])
+        XCTAssertEqual(copy.status, 1, "a copy with the same size is another file: \(copy.stderr)")
+        XCTAssertTrue(copy.stderr.contains("not in the catalog"), copy.stderr)
+    }
+
     func testLexicalPathsDoNotFollowLinks() throws {
         XCTAssertEqual(LexicalPath.clean("/a/./b//c/../d/"), "/a/b/d")
         XCTAssertEqual(LexicalPath.clean("/../x"), "/x")

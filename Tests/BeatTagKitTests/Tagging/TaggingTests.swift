@@ -1,5 +1,6 @@
 @testable import BeatTagKit
 import XCTest
+import CXattr
 
 final class ManualBPMTests: XCTestCase {
     func testSetScaleClearAndSurviveRescan() throws {
@@ -164,6 +165,34 @@ final class BPMTagWriterTests: XCTestCase {
         try AtomicFile.write("#EXTM3U\n", to: playlist, as: .playlist)
         XCTAssertEqual(try String(contentsOfFile: playlist, encoding: .utf8), "#EXTM3U\n")
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), [name, (playlist as NSString).lastPathComponent])
+    }
+
+    /// What desktop tools keep beside a file (KDE and GNOME tags and ratings in `user.xdg.*`) stays
+    /// with it through a write, and through a playlist rewrite (scan audit LOW 6: they were dropped).
+    func testExtendedAttributesSurviveTheWrite() throws {
+        let dir = try temporaryDirectory(self)
+        let file = (dir as NSString).appendingPathComponent("song.flac"), playlist = (dir as NSString).appendingPathComponent("run.m3u8")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: file)
+        try AtomicFile.write("#EXTM3U\n", to: playlist, as: .playlist)
+        let tags = Array("running,favourites".utf8), rating = Array("8".utf8)
+        for path in [file, playlist] {
+            guard tags.withUnsafeBytes({ setxattr(path, "user.xdg.tags", $0.baseAddress, tags.count, 0) }) == 0 else {
+                throw XCTSkip("this file system keeps no user attributes (\(String(cString: strerror(errno))))")
+            }
+            XCTAssertEqual(rating.withUnsafeBytes { setxattr(path, "user.baloo.rating", $0.baseAddress, rating.count, 0) }, 0)
+        }
+        var before = stat()
+        stat(file, &before)
+        try BPMTagWriter.write(try BPMTagWriter.plan(path: file, bpm: 151, decimals: false))
+        try AtomicFile.write("#EXTM3U\nsong.flac\n", to: playlist, as: .playlist)
+        var after = stat()
+        stat(file, &after)
+        XCTAssertNotEqual(after.st_ino, before.st_ino, "a new file took the name")
+        XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, "151")
+        for path in [file, playlist] {
+            XCTAssertEqual(ExtendedAttributes.value("user.xdg.tags", of: path), tags, path)
+            XCTAssertEqual(ExtendedAttributes.value("user.baloo.rating", of: path), rating, path)
+        }
     }
 
     func testFailureLeavesTheFileUntouched() throws {
