@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// What people type before ArgumentParser reads it: `--catalog PATH` before the command is moved
 /// after it (every command takes it), and a misspelt command gets "did you mean".
@@ -23,7 +24,20 @@ enum CommandLineShape {
             if let nearest, nearest.1 <= max(2, command.count / 3) { message += "; did you mean '\(nearest.0)'?" }
             throw CommandFailure(message + " (`beattag --help` lists the commands)", code: ExitCode.validationFailure.rawValue)
         }
+        try refuseFilesReadAsOptions(arguments.dropFirst())
         return [command] + leading + arguments.dropFirst()
+    }
+
+    /// `beattag tag -dash.flac --bpm 140` would be read as the short options -d -a -s -h …, print
+    /// help and exit 0 having done nothing: a script would see success. An argument that looks like
+    /// a bundle of short options but names an existing file is refused, with the way to name it.
+    static func refuseFilesReadAsOptions(_ arguments: ArraySlice<String>) throws {
+        for argument in arguments.prefix(while: { $0 != "--" })
+        where argument.count > 2 && argument.hasPrefix("-") && !argument.hasPrefix("--") && Double(argument) == nil
+            && FileManager.default.fileExists(atPath: argument) {
+            throw CommandFailure("'\(argument)' would be read as options; name the file ./\(argument)",
+                                 code: ExitCode.validationFailure.rawValue)
+        }
     }
 
     /// Levenshtein distance, for suggestions.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeatTagKit
+import Foundation
 
 /// `--catalog PATH`, shared by every command that reads or writes the catalog.
 struct CatalogOption: ParsableArguments {
@@ -7,6 +8,12 @@ struct CatalogOption: ParsableArguments {
     var catalog: String?
 
     var path: String { catalog ?? Catalog.defaultPath() }
+
+    mutating func validate() throws {
+        if let catalog, catalog.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--catalog needs a file path (it was empty)")
+        }
+    }
 
     /// Readers open the catalog read-only: they work on a read-only file and beside a running scan.
     /// A catalog that cannot be used is unusable input: exit status 2.

@@ -36,6 +36,7 @@ struct RateCommand: ParsableCommand {
             do {
                 let record = try Rating.set(rating, for: file, in: catalog)
                 console.print("\(file): \(record.rating?.rawValue ?? "no rating")")
+                console.noteIfGone(record, named: file)
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")

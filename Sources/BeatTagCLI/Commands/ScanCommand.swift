@@ -104,14 +104,19 @@ struct ScanCommand: ParsableCommand {
                         + "\(VisibleControls.text(move.formerPath)); its \(move.what) moved with it")
                 }
             }
-            let rate = summary.wallSeconds > 0 ? Double(summary.analysed + summary.metadataOnly + summary.failed) / summary.wallSeconds : 0
+            let processed = Double(summary.analysed + summary.metadataOnly + summary.failed)
+            let rate = summary.wallSeconds > 0 ? processed / summary.wallSeconds : 0
+            // A few long files: seconds per file says more than "0.0 files/s".
+            let pace = rate >= 1 || processed == 0 ? String(format: "%.1f files/s", rate)
+                : String(format: "%.1f s a file", summary.wallSeconds / processed)
             console.print("found \(summary.found), analysed \(summary.analysed), unchanged \(summary.unchanged), "
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"
                 + (summary.moved > 0 ? ", moved \(summary.moved)" : "")
                 + (summary.rightsChanged > 0 ? ", rights changed \(summary.rightsChanged)" : "")
                 + (summary.sameRecording > 0 ? ", copies of a recording \(summary.sameRecording)" : "")
+                + (summary.vanished > 0 ? ", gone during the scan \(summary.vanished)" : "")
                 + (summary.missing > 0 ? ", now missing \(summary.missing)" : "")
-                + String(format: " in %.1f s (%.1f files/s)", summary.wallSeconds, rate)
+                + String(format: " in %.1f s (%@)", summary.wallSeconds, pace)
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))
             console.print("catalog: \(catalog.path)")
         }

@@ -77,6 +77,7 @@ struct TagCommand: ParsableCommand {
                     } else {
                         console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
+                        if !write { console.noteIfGone(record, named: file) }
                         // The hand BPM is committed first and the file tagged after, outside the
                         // catalog's lock: a write that fails or is killed never leaves a tagged file
                         // and a catalog without its BPM, and a long file never holds up a scan.

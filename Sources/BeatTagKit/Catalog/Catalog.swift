@@ -62,9 +62,10 @@ public final class Catalog: @unchecked Sendable {
             pool = access == .readOnly ? try DatabaseQueue(path: openPath, configuration: config)
                 : try DatabasePool(path: openPath, configuration: config)
             // Readers check the file through their own connection: one open instead of two.
-            let (complete, newer) = try pool.read { db -> (Bool, Bool) in
+            let (complete, newer, empty) = try pool.read { db -> (Bool, Bool, Bool) in
                 if access == .readOnly { try Catalog.verifyTables(db, path: path) }
-                return (try CatalogSchema.migrator.hasCompletedMigrations(db), try CatalogSchema.migrator.hasBeenSuperseded(db))
+                return (try CatalogSchema.migrator.hasCompletedMigrations(db), try CatalogSchema.migrator.hasBeenSuperseded(db),
+                        try !db.tableExists("track"))
             }
             // A schema this build does not know: writing it could break what the newer one keeps.
             if newer {
@@ -72,7 +73,9 @@ public final class Catalog: @unchecked Sendable {
             }
             if !complete {
                 guard access == .readWrite else {
-                    throw CatalogError.cannotOpen(path: path, reason: "it was made by an older beattag: run `beattag scan` once to upgrade it")
+                    // An empty file: nothing scanned into it yet, or a first scan creating it right now.
+                    throw CatalogError.cannotOpen(path: path, reason: empty ? "it holds no catalog yet (empty): run `beattag scan FOLDER` first"
+                                                  : "it was made by an older beattag: run `beattag scan` once to upgrade it")
                 }
                 // Two processes opening a new catalog at once must not both create its tables.
                 let lock = try FileLock(path: path + ".lock", wait: true)

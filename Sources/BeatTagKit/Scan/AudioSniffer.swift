@@ -56,6 +56,20 @@ public enum AudioSniffer {
     /// prints resync notes on the terminal for such a file).
     public static func isText(path: String) -> Bool { kind(ofFile: path) == nil && looksLikeText(path: path) }
 
+    /// What a file is when its first bytes carry a signature no audio file has (an image, an archive,
+    /// a program, a database): such a file is never handed to the decoders either.
+    public static func nonAudioKind(ofFile path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let bytes = Array((try? handle.read(upToCount: 16)) ?? Data())
+        let signatures: [([UInt8], String)] = [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"),
+            (Array("GIF8".utf8), "a GIF image"), (Array("%PDF".utf8), "a PDF document"), ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive"),
+            ([0x1F, 0x8B], "a gzip archive"), ([0x7F, 0x45, 0x4C, 0x46], "a program (ELF)"), (Array("SQLite format 3".utf8), "an SQLite database"),
+        ]
+        return signatures.first { bytes.starts(with: $0.0) }?.1
+    }
+
     public static func hasAudioExtension(_ path: String) -> Bool {
         audioExtensions.contains((path as NSString).pathExtension.lowercased())
     }

@@ -72,7 +72,10 @@ public enum FileWalker {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         } catch {
-            unreadable(dir, because: describe(error), into: &result)
+            // The system's reason ("permission denied"), not Foundation's sentence ("You don't have permission.").
+            var reason = describe(error)
+            if let handle = opendir(dir) { closedir(handle) } else { reason = String(cString: strerror(errno)) }
+            unreadable(dir, because: reason, into: &result)
             return
         }
         for name in names where !name.hasPrefix(".") {
@@ -116,6 +119,9 @@ public enum FileWalker {
     private static func unreadable(_ dir: String, because reason: String, into result: inout Result) {
         guard !result.unreadableFolders.contains(dir) else { return }
         result.unreadableFolders.append(dir)
+        var reason = reason
+        while reason.hasSuffix(".") { reason.removeLast() }
+        if let first = reason.first, reason.dropFirst().first?.isLowercase ?? true { reason = first.lowercased() + reason.dropFirst() }
         result.problems.append(ScanProblem(path: dir, message: "cannot read folder: \(reason) (what the catalog holds under it is left as it is)"))
     }
 

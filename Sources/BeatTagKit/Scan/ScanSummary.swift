@@ -18,6 +18,8 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// Why recordings were not fingerprinted (Chromaprint missing), if so.
     public var recordingsNotCompared: String?
     public var missing = 0
+    /// Files found by the walk that were gone when their turn came (deleted or moved mid-scan).
+    public var vanished = 0
     /// Hand data set aside from a name that now holds another recording, and given back to a file
     /// that holds the recording it was entered for.
     public var handDataMoves: [HandDataMove] = []
@@ -45,7 +47,9 @@ extension ScanSummary {
         case .failed:
             failed += 1
             failures.append(ScanFailure(path: record.path, reason: record.lastError ?? "failed"))
-        case .vanished: missing += hadRow ? 1 : 0
+        case .vanished:
+            vanished += 1
+            missing += hadRow ? 1 : 0
         }
     }
 }

@@ -26,6 +26,15 @@ final class NewUserFrictionTests: XCTestCase {
         XCTAssertEqual(text.stderr.split(separator: "\n").count, 1, text.stderr)
         XCTAssertTrue(text.stderr.contains("not audio: a text file"), text.stderr)
         XCTAssertFalse(text.stderr.contains("Illegal"), text.stderr)
+        // Nor an image saved with an audio name (scan audit LOW 1: "Note: Hit end of (available) data").
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += [UInt8](repeating: 0, count: 400)
+        let image = (dir as NSString).appendingPathComponent("cover.mp3")
+        try Data(png).write(to: URL(fileURLWithPath: image))
+        let scan = try runBinary(["scan", image, "--catalog", (dir as NSString).appendingPathComponent("c.sqlite")])
+        XCTAssertEqual(scan.status, 1)
+        XCTAssertTrue(scan.stderr.contains("cover.mp3: not audio: a PNG image"), scan.stderr)
+        XCTAssertFalse(scan.stderr.contains("Note:"), scan.stderr)
     }
 
     func testHeartRateMistakesAreUsageErrors() throws {
@@ -35,6 +44,46 @@ final class NewUserFrictionTests: XCTestCase {
         let backwards = try runBeattag(["zones", "--rest-hr", "120", "--max-hr", "100", "--profile", profile])
         XCTAssertEqual(backwards.status, 64, backwards.stderr)
         XCTAssertEqual(backwards.stderr.split(separator: "\n").count, 1, backwards.stderr)
+    }
+
+    /// A file named like a bundle of short options (`-dash.flac`) was read as -d -a -s -h: help,
+    /// exit 0, nothing done (scan audit LOW 12). Now a usage error that says how to name it.
+    func testAFileNamedLikeOptionsIsAUsageErrorNotHelp() throws {
+        let fixtures = try ScannedFixtures(self)
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: (dir as NSString).appendingPathComponent("-dash.flac"))
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(dir))
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let dashed = try runBeattag(["tag", "-dash.flac", "--bpm", "140", "--catalog", fixtures.catalog])
+        XCTAssertEqual(dashed.status, 64, dashed.stdout + dashed.stderr)
+        XCTAssertTrue(dashed.stderr.contains("name the file ./-dash.flac"), dashed.stderr)
+        XCTAssertFalse(dashed.stdout.contains("USAGE"), dashed.stdout)
+        // After `--` it is a file name (here one the catalog does not hold), and a negative value is a value.
+        let afterDashes = try runBeattag(["tag", "--bpm", "140", "--catalog", fixtures.catalog, "--", "-dash.flac"])
+        XCTAssertTrue(afterDashes.stderr.contains("not in the catalog"), afterDashes.stderr)
+        XCTAssertEqual(try runBeattag(["help", "tag"]).status, 0)
+    }
+
+    /// A like or a hand BPM set for a file deleted or moved since its scan is kept, and the user is
+    /// told the file is gone (scan audit LOW 9: both succeeded silently).
+    func testAnEditForAGoneFileSaysSo() throws {
+        let fixtures = try ScannedFixtures(self)
+        let file = (fixtures.library as NSString).appendingPathComponent("rock-150.flac")
+        let moved = (fixtures.library as NSString).appendingPathComponent("moved.flac")
+        try FileManager.default.moveItem(atPath: file, toPath: moved)
+        for arguments in [["rate", file, "--like"], ["tag", file, "--bpm", "151"]] {
+            let result = try runBeattag(arguments + ["--catalog", fixtures.catalog])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is no longer there"), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try runBeattag(["scan", fixtures.library, "--catalog", fixtures.catalog]).status, 1, "the fixtures' corrupt file")
+        let track = try XCTUnwrap(try Catalog(path: fixtures.catalog, create: false).track(path: moved))
+        XCTAssertEqual(track.bpmManual, 151, "the edit followed the move")
+        XCTAssertEqual(track.rating, .liked)
+        let present = try runBeattag(["rate", moved, "--dislike", "--catalog", fixtures.catalog])
+        XCTAssertEqual(present.status, 0, present.stderr)
+        XCTAssertEqual(present.stderr, "", "no note for a file that is there")
     }
 
     func testAMisspeltCommandGetsASuggestionAndTheCatalogMayComeFirst() throws {

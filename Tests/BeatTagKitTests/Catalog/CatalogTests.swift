@@ -98,6 +98,25 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(try applied(), before, "nothing migrated")
     }
 
+    /// An empty file (a first scan creating it, or `touch`) is said to be empty, not "made by an older
+    /// beattag"; an empty `--catalog` is a usage error, not GRDB's "could not activate WAL Mode" (scan
+    /// audit LOW 7).
+    func testAnEmptyCatalogFileOrPathIsSaidSo() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("empty.sqlite")
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        let list = try runBeattag(["list", "--catalog", path])
+        XCTAssertEqual(list.status, 2, list.stderr)
+        XCTAssertTrue(list.stderr.contains("holds no catalog yet"), list.stderr)
+        let blank = try runBeattag(["list", "--catalog", ""])
+        XCTAssertEqual(blank.status, 64, blank.stderr)
+        XCTAssertTrue(blank.stderr.contains("--catalog needs a file path"), blank.stderr)
+        let song = (try temporaryDirectory(self) as NSString).appendingPathComponent("song.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: song)
+        let scan = try runBeattag(["scan", song, "--catalog", path])
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+        XCTAssertEqual(try runBeattag(["list", "--catalog", path]).status, 0, "a scan fills the empty file")
+    }
+
     func testBeatCodingIsFourBytesABeat() {
         let beats = (0..<700).map { Double($0) * 0.3428 }
         let data = BeatCoding.encode(beats)

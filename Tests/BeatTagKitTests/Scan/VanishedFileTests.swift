@@ -47,6 +47,9 @@ final class VanishedFileTests: XCTestCase {
         let summary = try scanner.run()
         XCTAssertEqual(summary.analysed, 1)
         XCTAssertEqual(summary.missing, 2, "one gone before the scan, one during it")
+        XCTAssertEqual(summary.vanished, 1, "the one found by the walk and gone at its turn")
+        XCTAssertEqual(summary.found, summary.analysed + summary.unchanged + summary.metadataOnly + summary.failed + summary.vanished,
+                       "every file found is accounted for (scan audit LOW 10)")
         XCTAssertEqual(try catalog.allTracks().filter { $0.state == .missing }.count, 2)
     }
 }

@@ -102,8 +102,13 @@ func runBeattag(_ arguments: [String]) throws -> CommandResult {
 /// (environment, signals, exit status as a shell sees it).
 @discardableResult
 func runBinary(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+    try runProcess(TestPaths.executable, arguments, environment: environment)
+}
+
+/// Runs `executable` with `arguments` and collects what it printed.
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
