@@ -20,7 +20,7 @@ extension Catalog {
                 SELECT t.durationSeconds, t.bpmAnalysed, t.recording, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
                 WHERE t.id = ?
                 """, arguments: [id]), let duration: Double = row["durationSeconds"] else { return }
-            let print = RecordingPrint(data: row["print"], hash: UInt32(truncatingIfNeeded: row["hash"] as Int64))
+            let print = RecordingPrint(data: row["print"], storedHash: row["hash"])
             let window = Catalog.durationWindow(duration)
             // The 32-bit SimHashes first (no blobs): copies of one recording differ in 0–1 of their
             // bits, different recordings in 4 or more; only those within `RecordingPrint.hashBits`
@@ -33,7 +33,7 @@ extension Catalog {
             for candidate in nearby where print.hashIsNear(UInt32(truncatingIfNeeded: candidate["hash"] as Int64)) {
                 let otherID: Int64 = candidate["id"]
                 guard let data = try Data.fetchOne(db, sql: "SELECT print FROM trackPrint WHERE trackId = ?", arguments: [otherID]) else { continue }
-                let other = RecordingPrint(data: data, hash: UInt32(truncatingIfNeeded: candidate["hash"] as Int64))
+                let other = RecordingPrint(data: data, storedHash: candidate["hash"])
                 guard print.isSameRecording(as: other, bpm: bpm, otherBPM: candidate["bpmAnalysed"]) else { continue }
                 let group = (candidate["recording"] as Int64?) ?? otherID
                 try db.execute(sql: "UPDATE track SET recording = ? WHERE id IN (?, ?)", arguments: [group, id, otherID])

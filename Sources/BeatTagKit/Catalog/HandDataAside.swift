@@ -99,7 +99,7 @@ extension Catalog {
     func recordingPrint(ofTrack id: Int64) throws -> RecordingPrint? {
         try pool.read { db in
             try Row.fetchOne(db, sql: "SELECT print, hash FROM trackPrint WHERE trackId = ?", arguments: [id]).map {
-                RecordingPrint(data: $0["print"], hash: UInt32(truncatingIfNeeded: $0["hash"] as Int64))
+                RecordingPrint(data: $0["print"], storedHash: $0["hash"])
             }
         }
     }

@@ -93,4 +93,9 @@ public struct RecordingPrint: Equatable, Sendable {
         }
         self.init(items: items, hash: hash)
     }
+
+    /// As the catalog keeps it: the SimHash in an SQLite integer column (`trackPrint.hash`).
+    init(data: Data, storedHash: Int64) {
+        self.init(data: data, hash: UInt32(truncatingIfNeeded: storedHash))
+    }
 }

@@ -115,9 +115,14 @@ public enum PlanFile {
             start = 0
             end = trimmed.firstIndex { $0.hasPrefix("[") } ?? lines.count
         }
-        if let key, let found = (start..<end).first(where: { trimmed[$0].hasPrefix(key) && trimmed[$0].dropFirst(key.count).trimmingCharacters(in: .whitespaces).hasPrefix("=") }) {
-            return found + 1
+        // `key = …`, a dotted `key.sub = …`, or a sub-table `[segments.key]` of the segment.
+        func names(_ line: String) -> Bool {
+            if line.hasPrefix("[segments.\(key ?? "")") { return ["]", "."].contains(line.dropFirst("[segments.".count + (key ?? "").count).first) }
+            guard let key, line.hasPrefix(key) else { return false }
+            let rest = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+            return rest.hasPrefix("=") || rest.hasPrefix(".")
         }
+        if key != nil, let found = (start..<end).first(where: { names(trimmed[$0]) }) { return found + 1 }
         return segment == nil ? nil : start + 1
     }
 }

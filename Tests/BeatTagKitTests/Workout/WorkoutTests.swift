@@ -194,6 +194,13 @@ final class PlanFileTests: XCTestCase {
         let typo = error("[[segments]]\nname = \"a\"\nminuts = 3\nspm = 170\n")
         XCTAssertEqual(typo?.line, 3)
         XCTAssertTrue(typo?.message.contains("unknown field `minuts`") ?? false)
+        // A sub-table or a dotted key is reported at its own line, not the segment's header (match audit LOW).
+        let subTable = error("[[segments]]\nname = \"a\"\nminutes = 3\nspm = 170\n[segments.extra]\nx = 1\n")
+        XCTAssertEqual(subTable?.line, 5, "\(String(describing: subTable))")
+        XCTAssertTrue(subTable?.message.contains("unknown field `extra`") ?? false)
+        XCTAssertEqual(error("[[segments]]\nname = \"a\"\nminutes = 3\nspm = 170\ncue.text = \"go\"\n")?.line, 5)
+        XCTAssertEqual(error("[[segments]]\nname = \"a\"\nminutes = 3\nspm = 170\n[[segments]]\nname = \"b\"\nminutes = 3\nspm = 170\n"
+                             + "[segments.extra]\n")?.line, 9, "the second segment's sub-table")
 
         let toml = error("name = \"x\"\n[[segments]\n")
         XCTAssertEqual(toml?.line, 2)
