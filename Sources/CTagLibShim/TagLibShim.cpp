@@ -1,5 +1,6 @@
 #include "TagLibShim.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -76,11 +77,56 @@ static char *dup_string(const std::string &s) {
     return out;
 }
 
+static bool has_audio(const TagLib::FileRef &ref) {
+    return !ref.isNull() && ref.file() && ref.file()->isValid() && ref.audioProperties() && ref.audioProperties()->sampleRate() > 0;
+}
+
+/// The parser the file's first bytes call for (as AudioSniffer reads them); a null ref when none.
+/// `mpeg` says whether to trust an ID3 header or a frame sync: an ID3v2 tag may front any format
+/// (a FLAC with one prepended), so that weak sign is tried only after the name's parser.
+static TagLib::FileRef open_by_content(const char *path, bool mpeg) {
+    unsigned char head[12] = {0};
+    FILE *f = std::fopen(path, "rb");
+    if (!f) return TagLib::FileRef();
+    size_t n = std::fread(head, 1, sizeof head, f);
+    std::fclose(f);
+    auto at = [&](size_t offset, const char *text) {
+        size_t len = std::strlen(text);
+        return n >= offset + len && std::memcmp(head + offset, text, len) == 0;
+    };
+    const auto average = TagLib::AudioProperties::Average;
+    if (mpeg) {
+        if (at(0, "ID3") || (n >= 2 && head[0] == 0xFF && (head[1] & 0xE0) == 0xE0 && (head[1] & 0x06) != 0))
+            return TagLib::FileRef(new TagLib::MPEG::File(path, true, average));
+        return TagLib::FileRef();
+    }
+    if (at(0, "fLaC")) return TagLib::FileRef(new TagLib::FLAC::File(path, true, average));
+    if (at(4, "ftyp")) return TagLib::FileRef(new TagLib::MP4::File(path, true, average));
+    if (at(0, "RIFF") && at(8, "WAVE")) return TagLib::FileRef(new TagLib::RIFF::WAV::File(path, true, average));
+    if (at(0, "FORM") && (at(8, "AIFF") || at(8, "AIFC"))) return TagLib::FileRef(new TagLib::RIFF::AIFF::File(path, true, average));
+    static const unsigned char asf[] = {0x30, 0x26, 0xB2, 0x75, 0x8E, 0x66, 0xCF, 0x11};
+    if (n >= 8 && std::memcmp(head, asf, 8) == 0) return TagLib::FileRef(new TagLib::ASF::File(path, true, average));
+    if (at(0, "OggS")) {
+        TagLib::FileRef vorbis(new TagLib::Ogg::Vorbis::File(path, true, average));
+        if (has_audio(vorbis)) return vorbis;
+        return TagLib::FileRef(new TagLib::Ogg::Opus::File(path, true, average));
+    }
+    return TagLib::FileRef();
+}
+
 extern "C" {
 
 bt_tagfile *bt_tag_open(const char *path) {
     try {
+        // TagLib 1.13 picks the parser by the name: a FLAC saved as .mp3 read as MPEG with no stream
+        // and no tags (its licence unread), and an Ogg saved as .mp3 got an ID3 tag put in front.
+        // The decoders go by content, and so does this where the content says clearly what it is.
+        TagLib::FileRef by_content = open_by_content(path, false);
+        if (has_audio(by_content)) return new bt_tagfile{by_content};
         TagLib::FileRef ref(path, true, TagLib::AudioProperties::Average);
+        if (has_audio(ref)) return new bt_tagfile{ref};
+        TagLib::FileRef mpeg = open_by_content(path, true);
+        if (has_audio(mpeg)) return new bt_tagfile{mpeg};
         if (ref.isNull() || !ref.file() || !ref.file()->isValid()) return nullptr;
         return new bt_tagfile{ref};
     } catch (...) {

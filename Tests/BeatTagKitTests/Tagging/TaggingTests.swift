@@ -195,6 +195,39 @@ final class BPMTagWriterTests: XCTestCase {
         }
     }
 
+    /// A FLAC or an Ogg saved under an .mp3 name: TagLib chose its parser by the name, so the scan
+    /// read no tags (a no-derivatives licence unread: the track was stretched) and `tag --write`
+    /// refused the FLAC (scan audit LOW 3). Tags are now read and written by what the file is.
+    func testTagsOfAFileNamedAsAnotherFormatAreReadAndWrittenByItsContent() throws {
+        let dir = try temporaryDirectory(self)
+        let licence = "Attribution-NoDerivatives 4.0 International"
+        var names: [String] = []
+        for (fixture, container) in [("rock-150.flac", "FLAC"), ("dnb-174.ogg", "OggVorbis")] {
+            let named = (dir as NSString).appendingPathComponent((fixture as NSString).deletingPathExtension + ".mp3")
+            let proper = (dir as NSString).appendingPathComponent(fixture)
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(fixture), toPath: proper)
+            try TagWriter.write(path: proper, properties: [("LICENSE", licence)])
+            try FileManager.default.moveItem(atPath: proper, toPath: named)
+            let tags = try TagReader.read(path: named)
+            XCTAssertEqual(tags.properties["LICENSE"]?.first, licence, fixture)
+            XCTAssertNotNil(tags.sampleRate, fixture)
+            let plan = try BPMTagWriter.plan(path: named, bpm: 140, decimals: false)
+            XCTAssertEqual(plan.container, container)
+            try BPMTagWriter.write(plan)
+            XCTAssertEqual(try TagReader.read(path: named).properties["BPM"]?.first, "140", fixture)
+            XCTAssertTrue(try BPMTagWriter.samplesEqual(named, TestPaths.fixture(fixture)), fixture)
+            let head = try FileHandle(forReadingFrom: URL(fileURLWithPath: named)).read(upToCount: 4) ?? Data()
+            XCTAssertEqual(String(decoding: head, as: UTF8.self), container == "FLAC" ? "fLaC" : "OggS", "no ID3 tag put in front")
+            names.append(named)
+        }
+        let catalog = try Catalog(path: (dir as NSString).appendingPathComponent("c.sqlite"))
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: names, source: .userOwned)).run()
+        for name in names {
+            let track = try XCTUnwrap(try catalog.track(path: name))
+            XCTAssertFalse(track.tempoAdjustAllowed, "the file's no-derivatives licence is read: \(name)")
+        }
+    }
+
     func testFailureLeavesTheFileUntouched() throws {
         let dir = try temporaryDirectory(self)
         let file = (dir as NSString).appendingPathComponent("notes.mp3")
