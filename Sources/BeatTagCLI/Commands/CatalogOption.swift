@@ -19,7 +19,8 @@ struct CatalogOption: ParsableArguments {
     /// A catalog that cannot be used is unusable input: exit status 2.
     func open(create: Bool, access: Catalog.Access = .readWrite) throws -> Catalog {
         do { return try Catalog(path: path, create: create, access: access) } catch {
-            throw CommandFailure("\(CatalogError.userFacing(error))", code: 2)
+            let reason = CatalogError.userFacing(error)
+            throw CommandFailure("\(reason)", code: (reason as? CatalogError)?.isBusy == true ? 1 : 2)
         }
     }
 }

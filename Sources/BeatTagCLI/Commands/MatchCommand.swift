@@ -52,8 +52,10 @@ struct MatchCommand: ParsableCommand {
             // No playlist of nothing: said as `playlist` says it (exit 1, no file).
             if matches.isEmpty, shown != 0 { throw CommandFailure(try options.explainNoMatch(in: catalog) + "; no playlist written") }
             do {
-                try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
-                                         catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct)
+                if let note = try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
+                                            catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
+                    console.problem(note)
+                }
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {

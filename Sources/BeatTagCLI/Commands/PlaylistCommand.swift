@@ -56,8 +56,10 @@ struct PlaylistCommand: ParsableCommand {
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
         let playlist = builder.build(from: result.matches)
         do {
-            try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
-                                     absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeProduct)
+            if let note = try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
+                                                   absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeProduct) {
+                console.problem(note)
+            }
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
 
         console.print(MatchTable.render(playlist.entries), terminator: "")

@@ -60,8 +60,10 @@ struct WorkoutCommand: ParsableCommand {
             do {
                 let text = WorkoutExport.m3u8(workout, playlistPath: output,
                                               absolute: PlaylistExport.writesAbsolutePaths(to: output, absolute: absolute))
-                try PlaylistExport.deliver(text, to: output, trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
-                                           catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct)
+                if let note = try PlaylistExport.deliver(text, to: output, trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
+                                                         catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
+                    console.problem(note)
+                }
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
         }
         if json {

@@ -36,6 +36,16 @@ extension Catalog {
                 let other = RecordingPrint(data: data, storedHash: candidate["hash"])
                 guard print.isSameRecording(as: other, bpm: bpm, otherBPM: candidate["bpmAnalysed"]) else { continue }
                 let group = (candidate["recording"] as Int64?) ?? otherID
+                // One recording's copies are all alike: a track joins a group only if it is also the
+                // recording of the group's first track. Likeness alone chains: 120 tones each 5 Hz and
+                // 1 BPM from the next made one "recording" of 119 tracks (a concurrency audit's aside).
+                if group != otherID, let anchor = try Row.fetchOne(db, sql: """
+                    SELECT t.bpmAnalysed, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id WHERE t.id = ?
+                    """, arguments: [group]),
+                    !print.isSameRecording(as: RecordingPrint(data: anchor["print"], storedHash: anchor["hash"]), bpm: bpm,
+                                           otherBPM: anchor["bpmAnalysed"]) {
+                    continue
+                }
                 try db.execute(sql: "UPDATE track SET recording = ? WHERE id IN (?, ?)", arguments: [group, id, otherID])
                 joined = true
                 return

@@ -140,20 +140,42 @@ extension Catalog {
     /// Marks rows under `roots` whose files the completed scan did not find as missing, except those
     /// inside folders it could not read (`sparing`: not looked at is not gone). Rows are kept:
     /// manual BPM and rights survive until the user prunes them.
+    ///
+    /// A library moved or unmounted makes this most of the catalog: one transaction of 100,000
+    /// updates held the write lock for 7–8 s, and a `tag` or `rate` waiting on it could run out of
+    /// its 10-s patience (a concurrency audit). The rows are chosen in a read and marked in short
+    /// transactions with a pause between them, so a waiting writer gets in. A scan stopped half-way
+    /// leaves some rows unmarked, which the next scan marks.
     public func markMissing(under roots: [String], except found: Set<String>, sparing unread: [String] = [], now: Double) throws -> Int {
-        try pool.write { db in
+        let ids: [Int64] = try pool.read { db in
             // Paths only, and a targeted update: the rows themselves are not read or rewritten.
-            let rows = try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue])
-            var count = 0
-            for row in rows {
+            try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue]).compactMap { row in
                 let path: String = row["path"]
                 guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }),
-                      !unread.contains(where: { path.isInside(folder: $0) }) else { continue }
-                try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE id = ?",
-                               arguments: [TrackState.missing.rawValue, now, row["id"] as Int64])
-                count += 1
+                      !unread.contains(where: { path.isInside(folder: $0) }) else { return nil }
+                return row["id"]
             }
-            return count
         }
+        var count = 0
+        for start in stride(from: 0, to: ids.count, by: Catalog.missingMarksPerTransaction) {
+            if start > 0 { usleep(Catalog.pauseBetweenMarks) }
+            let chunk = ids[start..<min(start + Catalog.missingMarksPerTransaction, ids.count)]
+            try pool.write { db in
+                // Still present and not missing: a row a concurrent edit removed is not recreated.
+                try Catalog.inChunks(Array(chunk)) { part in
+                    let marks = part.map { _ in "?" }.joined(separator: ",")
+                    try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE state != ? AND id IN (\(marks))",
+                                   arguments: StatementArguments([TrackState.missing.rawValue, now, TrackState.missing.rawValue] as [DatabaseValueConvertible])
+                                       + StatementArguments(Array(part)))
+                    count += db.changesCount
+                }
+            }
+        }
+        return count
     }
+
+    /// About 0.1 s of work a transaction at 100,000 rows; a pause long enough for SQLite's busy
+    /// handler, which sleeps 1–100 ms between tries, to find the lock free.
+    static let missingMarksPerTransaction = 2_000
+    static let pauseBetweenMarks: useconds_t = 30_000
 }

@@ -84,6 +84,10 @@ public final class Catalog: @unchecked Sendable {
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            // Opening writes when the WAL is empty (GRDB sets up WAL mode): a long write elsewhere is
+            // "busy", as for any other write, not SQLite's "database is locked".
+            throw CatalogError.userFacing(error)
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }

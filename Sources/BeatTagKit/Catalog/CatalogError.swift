@@ -21,11 +21,20 @@ public enum CatalogError: Error, CustomStringConvertible {
         }
     }
 
+    static let busyMessage = "the catalog stayed busy (another beattag is writing); try again"
+
+    /// Another process held the catalog longer than the wait allows: try again, nothing is wrong
+    /// with the catalog (exit 1, where a catalog that cannot be used is exit 2).
+    public var isBusy: Bool {
+        if case .database(let message) = self { return message == CatalogError.busyMessage }
+        return false
+    }
+
     /// Any error as a user may see it: database errors lose their SQL text.
     public static func userFacing(_ error: Error) -> Error {
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.database("the catalog stayed busy (another beattag is writing); try again")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.database(busyMessage)
         case .SQLITE_READONLY: return CatalogError.database("the catalog is read-only")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return CatalogError.database("the catalog file is damaged")
         case .SQLITE_FULL: return CatalogError.database("the disk is full")
