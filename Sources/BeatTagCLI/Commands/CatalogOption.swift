@@ -16,7 +16,8 @@ struct CatalogOption: ParsableArguments {
     }
 
     /// Readers open the catalog read-only: they work on a read-only file and beside a running scan.
-    /// A catalog that cannot be used is unusable input: exit status 2.
+    /// A catalog that cannot be used is unusable input: exit status 2; one kept busy by another
+    /// writer past the wait is a try-again: 1.
     func open(create: Bool, access: Catalog.Access = .readWrite) throws -> Catalog {
         do { return try Catalog(path: path, create: create, access: access) } catch {
             let reason = CatalogError.userFacing(error)

@@ -161,7 +161,7 @@ extension Catalog {
             if start > 0 { usleep(Catalog.pauseBetweenMarks) }
             let chunk = ids[start..<min(start + Catalog.missingMarksPerTransaction, ids.count)]
             try pool.write { db in
-                // Still present and not missing: a row a concurrent edit removed is not recreated.
+                // `state != missing`: a row marked since the read is not counted twice.
                 try Catalog.inChunks(Array(chunk)) { part in
                     let marks = part.map { _ in "?" }.joined(separator: ",")
                     try db.execute(sql: "UPDATE track SET state = ?, missingSince = ? WHERE state != ? AND id IN (\(marks))",
