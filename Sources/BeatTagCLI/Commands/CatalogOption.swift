@@ -21,7 +21,8 @@ struct CatalogOption: ParsableArguments {
     func open(create: Bool, access: Catalog.Access = .readWrite) throws -> Catalog {
         do { return try Catalog(path: path, create: create, access: access) } catch {
             let reason = CatalogError.userFacing(error)
-            throw CommandFailure("\(reason)", code: (reason as? CatalogError)?.isBusy == true ? 1 : 2)
+            if case .busy? = reason as? CatalogError { throw CommandFailure("\(reason)", code: 1) }
+            throw CommandFailure("\(reason)", code: 2)
         }
     }
 }

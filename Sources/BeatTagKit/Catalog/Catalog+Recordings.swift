@@ -16,10 +16,7 @@ extension Catalog {
     public func groupRecording(of id: Int64) throws -> Bool {
         var joined = false
         try writeImmediately { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT t.durationSeconds, t.bpmAnalysed, t.recording, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
-                WHERE t.id = ?
-                """, arguments: [id]), let duration: Double = row["durationSeconds"] else { return }
+            guard let row = try Catalog.printedTrack(id, db), let duration: Double = row["durationSeconds"] else { return }
             let print = RecordingPrint(data: row["print"], storedHash: row["hash"])
             let window = Catalog.durationWindow(duration)
             // The 32-bit SimHashes first (no blobs): copies of one recording differ in 0–1 of their
@@ -39,9 +36,7 @@ extension Catalog {
                 // One recording's copies are all alike: a track joins a group only if it is also the
                 // recording of the group's first track. Likeness alone chains: 120 tones each 5 Hz and
                 // 1 BPM from the next made one "recording" of 119 tracks (a concurrency audit's aside).
-                if group != otherID, let anchor = try Row.fetchOne(db, sql: """
-                    SELECT t.bpmAnalysed, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id WHERE t.id = ?
-                    """, arguments: [group]),
+                if group != otherID, let anchor = try Catalog.printedTrack(group, db),
                     !print.isSameRecording(as: RecordingPrint(data: anchor["print"], storedHash: anchor["hash"]), bpm: bpm,
                                            otherBPM: anchor["bpmAnalysed"]) {
                     continue
@@ -55,6 +50,14 @@ extension Catalog {
             }
         }
         return joined
+    }
+
+    /// Track `id`'s length, analysed tempo, recording group and stored print; nil without a print.
+    private static func printedTrack(_ id: Int64, _ db: Database) throws -> Row? {
+        try Row.fetchOne(db, sql: """
+            SELECT t.durationSeconds, t.bpmAnalysed, t.recording, p.print, p.hash FROM track t JOIN trackPrint p ON p.trackId = t.id
+            WHERE t.id = ?
+            """, arguments: [id])
     }
 
     /// Ids of the tracks that have a fingerprint.

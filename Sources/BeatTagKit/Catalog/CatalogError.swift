@@ -7,6 +7,9 @@ public enum CatalogError: Error, CustomStringConvertible {
     case notACatalog(path: String, reason: String)
     case readOnly(path: String)
     case scanRunning(path: String)
+    /// Another process held the catalog longer than the wait allows: try again, nothing is wrong
+    /// with the catalog (exit 1, where a catalog that cannot be used is exit 2).
+    case busy
     /// A database error while using the catalog, reduced to SQLite's message.
     case database(String)
 
@@ -17,24 +20,16 @@ public enum CatalogError: Error, CustomStringConvertible {
         case .notACatalog(let path, let reason): return "\(path) is not a beattag catalog (\(reason)); nothing was written to it"
         case .readOnly(let path): return "catalog \(path) is read-only: this command needs to write to it"
         case .scanRunning(let path): return "another scan is running on \(path) (without --no-wait, scan waits for it)"
+        case .busy: return "catalog error: the catalog stayed busy (another beattag is writing); try again"
         case .database(let message): return "catalog error: \(message)"
         }
-    }
-
-    static let busyMessage = "the catalog stayed busy (another beattag is writing); try again"
-
-    /// Another process held the catalog longer than the wait allows: try again, nothing is wrong
-    /// with the catalog (exit 1, where a catalog that cannot be used is exit 2).
-    public var isBusy: Bool {
-        if case .database(let message) = self { return message == CatalogError.busyMessage }
-        return false
     }
 
     /// Any error as a user may see it: database errors lose their SQL text.
     public static func userFacing(_ error: Error) -> Error {
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.database(busyMessage)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.busy
         case .SQLITE_READONLY: return CatalogError.database("the catalog is read-only")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return CatalogError.database("the catalog file is damaged")
         case .SQLITE_FULL: return CatalogError.database("the disk is full")

@@ -6,8 +6,7 @@ import Foundation
 public enum AudioSources {
     public static func open(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws -> any AudioSource {
         guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.notFound(path: path) }
-        if AudioSniffer.isText(path: path) { throw DecodeError.notAudio(path: path, what: "a text file") }
-        if let what = AudioSniffer.nonAudioKind(ofFile: path) { throw DecodeError.notAudio(path: path, what: what) }
+        if let what = AudioSniffer.notAudio(path: path) { throw DecodeError.notAudio(path: path, what: what) }
         do {
             return try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
         } catch DecodeError.cannotOpen(_, let sndfileReason) {

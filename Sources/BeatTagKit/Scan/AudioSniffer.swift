@@ -32,18 +32,12 @@ public enum AudioSniffer {
         return nil
     }
 
-    public static func kind(ofFile path: String) -> Kind? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 16)) ?? Data()
-        return kind(ofHeader: Array(data))
-    }
+    public static func kind(ofFile path: String) -> Kind? { kind(ofHeader: Array(head(of: path, bytes: 16))) }
 
     /// No NUL bytes and valid UTF-8 in the first bytes: a text file, whatever its name says.
-    public static func looksLikeText(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 512)) ?? Data()
+    public static func looksLikeText(path: String) -> Bool { looksLikeText(head(of: path, bytes: 512)) }
+
+    static func looksLikeText(_ data: Data) -> Bool {
         guard !data.isEmpty, !data.contains(0) else { return false }
         // A multi-byte character cut at the 512th byte is still text.
         for cut in 0..<4 where data.count > cut {
@@ -52,22 +46,25 @@ public enum AudioSniffer {
         return false
     }
 
-    /// Text and no known audio signature: never handed to TagLib or the decoders (libmpg123
-    /// prints resync notes on the terminal for such a file).
-    public static func isText(path: String) -> Bool { kind(ofFile: path) == nil && looksLikeText(path: path) }
-
-    /// What a file is when its first bytes carry a signature no audio file has (an image, an archive,
-    /// a program, a database): such a file is never handed to the decoders either.
-    public static func nonAudioKind(ofFile path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let bytes = Array((try? handle.read(upToCount: 16)) ?? Data())
+    /// What a file is when it is surely not audio: text with no audio signature, or a signature no
+    /// audio file has (an image, an archive, a program, a database). Such a file is never handed to
+    /// TagLib or the decoders (libmpg123 prints resync notes on the terminal for it). Nil otherwise.
+    public static func notAudio(path: String) -> String? {
+        let head = head(of: path, bytes: 512)
+        if kind(ofHeader: Array(head.prefix(16))) == nil, looksLikeText(head) { return "a text file" }
         let signatures: [([UInt8], String)] = [
             ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image"),
             (Array("GIF8".utf8), "a GIF image"), (Array("%PDF".utf8), "a PDF document"), ([0x50, 0x4B, 0x03, 0x04], "a ZIP archive"),
             ([0x1F, 0x8B], "a gzip archive"), ([0x7F, 0x45, 0x4C, 0x46], "a program (ELF)"), (Array("SQLite format 3".utf8), "an SQLite database"),
         ]
-        return signatures.first { bytes.starts(with: $0.0) }?.1
+        return signatures.first { head.starts(with: $0.0) }?.1
+    }
+
+    /// The first `bytes` of the file (fewer when it is shorter; none when it cannot be read).
+    private static func head(of path: String, bytes: Int) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: bytes)) ?? Data()
     }
 
     public static func hasAudioExtension(_ path: String) -> Bool {

@@ -38,8 +38,7 @@ public enum TrackProcessor {
         if file.size == 0 { return fail(&record, "empty file (0 bytes)") }
         guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
         record.fingerprint = fingerprint ?? Fingerprint.of(path: file.path, size: file.size)
-        if AudioSniffer.isText(path: file.path) { return fail(&record, "not audio: a text file") }
-        if let what = AudioSniffer.nonAudioKind(ofFile: file.path) { return fail(&record, "not audio: \(what)") }
+        if let what = AudioSniffer.notAudio(path: file.path) { return fail(&record, "not audio: \(what)") }
 
         let tags = try? TagReader.read(path: file.path)
         if let tags {
