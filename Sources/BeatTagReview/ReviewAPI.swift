@@ -30,6 +30,8 @@ struct ReviewAPI: Sendable {
             return try await audio.response(for: try track(parts[1]), request: request, context: context)
         case (.post, 3) where parts[0] == "tracks" && parts[2] == "bpm":
             return try await decide(request, id: parts[1])
+        case (.post, 3) where parts[0] == "tracks" && parts[2] == "beat":
+            return try await placeBeat(request, id: parts[1])
         case (.post, 3) where parts[0] == "tracks" && parts[2] == "rating":
             return try await rate(request, id: parts[1])
         default:
@@ -98,6 +100,24 @@ struct ReviewAPI: Sendable {
         _ = try writing { try ManualBPM.apply(change, to: track.path, in: catalog) }
         let record = try self.track(id)  // with its beats, now counted at the new BPM
         return try json(Page(tracks: [ReviewTrack(record, withBeats: true)], remaining: try UntaggedQueue.count(in: catalog)))
+    }
+
+    /// `POST /api/tracks/{id}/beat` with `{"shift": F}` (a fraction of a beat), `{"at": S}` (a beat
+    /// falls at S seconds) or `{"action": "clear"}`: the path of `beattag tag --shift-beats`.
+    private func placeBeat(_ request: Request, id: Substring) async throws -> Response {
+        struct Placement: Decodable { var shift: Double?; var at: Double?; var action: String? }
+        let placement: Placement = try await body(request)
+        let track = try track(id)
+        let change: HandBeat.Change
+        switch (placement.shift, placement.at, placement.action) {
+        case (let shift?, nil, nil) where HandBeat.shiftRange.contains(shift) && HandBeat.moves(shift): change = .shift(shift)
+        case (nil, let at?, nil): change = .at(at)
+        case (nil, nil, "clear"?): change = .clear
+        default:
+            throw APIError(.badRequest, "send {\"shift\": F} (a quarter, third or half of a beat, -1 to 1), {\"at\": S} (seconds) or {\"action\": \"clear\"}")
+        }
+        _ = try writing { try HandBeat.apply(change, to: track.path, in: catalog) }
+        return try json(Page(tracks: [ReviewTrack(try self.track(id), withBeats: true)], remaining: try UntaggedQueue.count(in: catalog)))
     }
 
     /// `POST /api/tracks/{id}/rating` with `{"rating": "liked" | "disliked" | null}`.

@@ -164,6 +164,7 @@ extension ReviewPage {
       $("t-alternative").textContent = track.alternativeBPM == null ? "–" : fmt(track.alternativeBPM) + " BPM";
       $("t-reason").textContent = item.reason || "";
       $("t-position").textContent = (state.index + 1) + " of " + state.queue.length + " shown";
+      showBeatSource();
       state.overview = null; drawOverview();
       api("tracks/" + item.id + "/overview").then((ov) => {
         if (state.current && state.current.id === item.id) { state.overview = Object.assign({ trackId: item.id }, ov); drawOverview(); }
@@ -246,6 +247,24 @@ extension ReviewPage {
       $("click-mode").firstChild.textContent = "Click: " + (state.clickMode === 1 ? "beat" : state.clickMode === 2 ? "×2" : "÷2") + " ";
       player.restartClicks();
     }
+    // O: the click falls between the beats (the grid sits on the "and"s): move the grid half a beat,
+    // by hand, kept through scans (again: back). The tempo is not decided by it: the track stays.
+    async function shiftBeats() {
+      const track = state.current;
+      if (!track || state.deciding || (state.session && state.session.readOnly)) return;
+      state.deciding = true;
+      try {
+        const moved = (await api("tracks/" + track.id + "/beat", { shift: 0.5 })).tracks[0];
+        if (!state.current || state.current.id !== track.id) return;
+        state.current = Object.assign({}, state.current, { beats: moved.beats, beatAnchor: moved.beatAnchor, playFrom: moved.playFrom });
+        showBeatSource();
+        if (player.track && player.track.id === track.id) { player.track = state.current; player.restartClicks(); }
+        drawOverview();
+      } finally { state.deciding = false; }
+    }
+    function showBeatSource() {
+      $("t-beat").textContent = state.current && state.current.beatAnchor != null ? "beats moved by hand" : "";
+    }
     function togglePlay(track) { if (player.playing) player.stop(); else player.play(track || state.current).catch(showError); }
 
     // ---- Library
@@ -323,7 +342,11 @@ extension ReviewPage {
       if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
       // Enter and Space on a focused button press that button, as everywhere (keyboard users).
       if (event.target.closest("button, a") && (event.key === "Enter" || event.key === " ")) return;
-      if (state.tab === "library") { if (event.key === "p" && state.current) togglePlay(); return; }
+      if (state.tab === "library") {
+        if (event.key === "p" && state.current) togglePlay();
+        else if (event.key === "o" && state.current) shiftBeats().catch(showError);
+        return;
+      }
       const actions = { r: "confirm", d: "double", h: "half", "3": "threeHalves", "2": "twoThirds" };
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
       let handled = true;
@@ -334,6 +357,7 @@ extension ReviewPage {
       else if (key === "ArrowLeft") move(-1);
       else if (key === "p") togglePlay();
       else if (key === "c") cycleClick();
+      else if (key === "o") shiftBeats().catch(showError);
       else if (key === "u") undo().catch(showError);
       else handled = false;
       if (handled) event.preventDefault();
@@ -341,6 +365,7 @@ extension ReviewPage {
     document.querySelectorAll("button.decide").forEach((b) => { b.onclick = () => decide(decision(b.dataset.action)).catch(showError); });
     $("play").onclick = () => togglePlay();
     $("click-mode").onclick = cycleClick;
+    $("offbeat").onclick = () => shiftBeats().catch(showError);
     $("undo").onclick = () => undo().catch(showError);
     $("tap").onclick = tap;
     $("skip").onclick = () => move(1); $("next").onclick = () => move(1); $("prev").onclick = () => move(-1);
@@ -355,7 +380,7 @@ extension ReviewPage {
       try {
         state.session = await api("session");
         $("readonly").hidden = !state.session.readOnly;
-        document.querySelectorAll("button.decide, #tap").forEach((b) => { b.disabled = state.session.readOnly; });
+        document.querySelectorAll("button.decide, #tap, #offbeat").forEach((b) => { b.disabled = state.session.readOnly; });
         state.session.sources.forEach((s) => { const o = document.createElement("option"); o.value = s; o.textContent = s; $("f-source").appendChild(o); });
         showTab("queue");
         state.ready = true;

@@ -36,6 +36,8 @@ enum ReviewPage {
         <div class="controls">
           <button id="play" data-key="p">Play <kbd>P</kbd></button>
           <button id="click-mode" data-key="c">Click: beat <kbd>C</kbd></button>
+          <button id="offbeat" title="the click falls between the beats: move the grid half a beat (again: back)">Beats ½ off <kbd>O</kbd></button>
+          <span id="t-beat" class="muted"></span>
           <span id="tap-readout" class="muted" aria-live="polite"></span>
         </div>
         <div class="decisions">

@@ -26,6 +26,8 @@ struct ReviewTrack: Encodable {
     var playFrom: Double?
     /// Beats per bar on the overview (the render counts phrases in fours too).
     var beatsPerBar: Int?
+    /// A beat placed by hand (seconds): `beats` were moved onto it.
+    var beatAnchor: Double?
 
     init(_ track: TrackRecord, reason: UntaggedQueue.Reason? = nil, withBeats: Bool = false) {
         id = track.id ?? 0
@@ -45,6 +47,7 @@ struct ReviewTrack: Encodable {
         tempoAdjustAllowed = track.tempoAdjustAllowed
         durationSeconds = track.durationSeconds
         format = track.format
+        beatAnchor = track.beatAnchor.map { Rounding.decimals($0, 4) }
         if withBeats {
             let beats = track.beatsInUse
             self.beats = beats.map { Rounding.decimals($0, 4) }

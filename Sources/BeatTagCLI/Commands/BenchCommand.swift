@@ -148,12 +148,13 @@ struct BenchCommand: ParsableCommand {
     }
 
     func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {
-        var table = TextTable(columns: [title, "n", "Acc1", "strict", "Acc2", "octave", "3:2", "beat F", "phase ms", "Acc1@80%conf"])
+        var table = TextTable(columns: [title, "n", "Acc1", "strict", "Acc2", "octave", "3:2", "beat F", "F hand beat", "phase ms", "Acc1@80%conf"])
         for r in rows {
             // An empty bucket has no rates, not rates of zero.
             func pct(_ x: Double) -> String { r.clips == 0 ? "-" : String(format: "%.0f%%", x * 100) }
             table.add([r.name, "\(r.clips)", pct(r.acc1), pct(r.strict), pct(r.acc2), pct(r.octaveErrors), pct(r.threeTwoErrors),
-                       r.fMeasure.map { String(format: "%.2f", $0) } ?? "-", r.medianPhaseOffsetMs.map { String(format: "%+.0f", $0) } ?? "-",
+                       r.fMeasure.map { String(format: "%.2f", $0) } ?? "-", r.fMeasureHandBeat.map { String(format: "%.2f", $0) } ?? "-",
+                       r.medianPhaseOffsetMs.map { String(format: "%+.0f", $0) } ?? "-",
                        pct(r.acc1Confident80)])
         }
         return table.render()

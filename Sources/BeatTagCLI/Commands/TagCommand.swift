@@ -5,10 +5,16 @@ import Foundation
 struct TagCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tag",
-        abstract: "Set, fix or clear a track's BPM by hand; optionally write it into the file.",
+        abstract: "Set, fix or clear a track's BPM or beat grid by hand; optionally write the BPM into the file.",
         discussion: """
             A hand-set BPM wins over analysis and tags and survives rescans. --double / --half / --times \
             fix an octave (or 3:2) error from the analysed value.
+
+            --shift-beats moves the beat grid where the analysis put it between the beats (the click \
+            on the "and"s: 0.5; a sixteenth off: ±0.25; a shuffle's "and": ±0.33); --beat-at names a \
+            time a beat falls on. The grid moves as a whole by the nearest quarter, third or half of a \
+            beat and keeps the analysed timing. The hand-placed beat survives rescans like a hand BPM \
+            and moves the beats that render, review and list use.
 
             --write also stores the BPM in the file's own tag (ID3 TBPM, Vorbis BPM, MP4 tmpo), rounded \
             to a whole number unless --decimals. The audio is never touched: a tagged copy is checked \
@@ -21,6 +27,8 @@ struct TagCommand: ParsableCommand {
               beattag tag song.flac --bpm 172
               beattag tag song.mp3 --double
               beattag tag song.ogg --clear
+              beattag tag song.flac --shift-beats 0.5
+              beattag tag song.flac --beat-at 61.25
               beattag tag *.flac --write --dry-run
             """)
 
@@ -30,6 +38,9 @@ struct TagCommand: ParsableCommand {
     @Flag(help: "Hand-set BPM = analysed × 2.") var double = false
     @Flag(help: "Hand-set BPM = analysed ÷ 2.") var half = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Hand-set BPM = analysed × this (e.g. 1.5, 0.667).", valueName: "factor"), transform: PlainNumber.double) var times: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Move the beat grid by this fraction of a beat (0.5: half a beat later; -0.25: a sixteenth earlier).", valueName: "fraction"), transform: PlainNumber.double) var shiftBeats: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("A beat falls at this time (seconds into the file): move the grid onto it.", valueName: "seconds"), transform: PlainNumber.double) var beatAt: Double?
+    @Flag(help: "Remove the hand-placed beat (the analysed grid applies again).") var clearBeat = false
     @Flag(help: "Write the BPM in use into the file's tag.") var write = false
     @Flag(help: "With --write: keep one decimal where the format allows (not MP4).") var decimals = false
     @Flag(help: "With --write: show what would be written, change nothing.") var dryRun = false
@@ -38,7 +49,16 @@ struct TagCommand: ParsableCommand {
     func validate() throws {
         let changes = [bpm != nil, clear, double, half, times != nil].filter { $0 }.count
         guard changes <= 1 else { throw ValidationError("give one of --bpm, --clear, --double, --half, --times") }
-        guard changes == 1 || write else { throw ValidationError("nothing to do: give --bpm, --clear, --double, --half, --times or --write") }
+        let beatChanges = [shiftBeats != nil, beatAt != nil, clearBeat].filter { $0 }.count
+        guard beatChanges <= 1 else { throw ValidationError("give one of --shift-beats, --beat-at, --clear-beat") }
+        guard changes + beatChanges >= 1 || write else {
+            throw ValidationError("nothing to do: give --bpm, --clear, --double, --half, --times, --shift-beats, --beat-at, --clear-beat or --write")
+        }
+        if let shiftBeats, !(HandBeat.shiftRange.contains(shiftBeats) && HandBeat.moves(shiftBeats)) {
+            throw ValidationError("--shift-beats takes a quarter, a third or half of a beat, -1 to 1 (0.5: half a beat; -0.25: a sixteenth earlier)")
+        }
+        if let beatAt, !(beatAt >= 0 && beatAt.isFinite) { throw ValidationError("--beat-at takes seconds into the file (0 or more)") }
+        if dryRun && beatChanges > 0 { throw ValidationError("--dry-run shows a tag write; --shift-beats, --beat-at and --clear-beat change only the catalog") }
         if let times, !(times > 0) { throw ValidationError("--times must be positive") }
         // Before any file is read: a BPM no track can have is a usage error, like every other bad value.
         if let bpm, !TempoRanges.handSet.contains(bpm) { throw ValidationError("--bpm \(ManualBPMError.outOfRange(bpm))") }
@@ -52,6 +72,12 @@ struct TagCommand: ParsableCommand {
         if half { return .scale(0.5) }
         if let times { return .scale(times) }
         return nil
+    }
+
+    var beatChange: HandBeat.Change? {
+        if let shiftBeats { return .shift(shiftBeats) }
+        if let beatAt { return .at(beatAt) }
+        return clearBeat ? .clear : nil
     }
 
     func run() throws {
@@ -87,7 +113,7 @@ struct TagCommand: ParsableCommand {
                             }
                         }
                     }
-                } else {
+                } else if write {
                     guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
                     written = try writeTag(found, file: file, console: console)
                 }
@@ -97,6 +123,11 @@ struct TagCommand: ParsableCommand {
                                                       + "(\(CatalogError.userFacing(error))): scan it before writing to it again")
                     }
                 }
+                if let beatChange {
+                    let record = try HandBeat.apply(beatChange, to: file, in: catalog)
+                    console.print("\(file): \(Self.beatText(record))")
+                    if change == nil && !write { console.noteIfGone(record, named: file) }
+                }
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")
@@ -104,6 +135,15 @@ struct TagCommand: ParsableCommand {
         }
         if stop.value { throw ExitCode(130) }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// What a beat change left: "beats moved +0.50 of a beat, onto a hand-placed beat at 61.250 s",
+    /// or the analysed beats, with or without a hand-placed beat that keeps them.
+    static func beatText(_ record: TrackRecord) -> String {
+        guard let anchor = record.beatAnchor else { return "beats as analysed (no hand-placed beat)" }
+        let moved = BeatAnchor.snapped(BeatAnchor.phase(of: anchor, on: record.beatsAtBPMInUse) ?? 0)
+        if moved == 0 { return String(format: "beats as analysed, kept there by a hand-placed beat at %.3f s", anchor) }
+        return String(format: "beats moved %+.2f of a beat, onto a hand-placed beat at %.3f s", moved, anchor)
     }
 
     /// Every check a write makes, and what it would write.

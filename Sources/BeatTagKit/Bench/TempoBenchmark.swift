@@ -17,6 +17,8 @@ public enum TempoBenchmark {
         /// `evidence` as the confidence model reads it (`Report.confidenceFeatureNames`), for its fit.
         public var confidenceFeatures: [Double]?
         public var fMeasure: Double?
+        /// Beat F after one beat placed by hand (`TempoMetrics.withOneHandBeat`): what a reviewed grid scores.
+        public var fMeasureHandBeat: Double?
         public var phaseOffset: Double?
         public var audioSeconds: Double
         public var decodeSeconds: Double
@@ -57,6 +59,8 @@ public enum TempoBenchmark {
         public var threeTwoErrors: Double
         /// Mean beat F-measure over the clips with beat annotations; nil when none has them.
         public var fMeasure: Double?
+        /// The same after one beat placed by hand on each clip (`ClipResult.fMeasureHandBeat`).
+        public var fMeasureHandBeat: Double?
         public var medianPhaseOffsetMs: Double?
         /// Acc1 among the 80% most confident estimates.
         public var acc1Confident80: Double
@@ -200,6 +204,10 @@ public enum TempoBenchmark {
                     alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
                     confidenceFeatures: analysis.evidence?.features,
                     fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),
+                    fMeasureHandBeat: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(
+                        estimated: TempoMetrics.withOneHandBeat(estimated: analysis.beats.map(\.value), reference: clip.beats,
+                                                                duration: info.durationSeconds),
+                        reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
                     analysisSeconds: timing.analysisSeconds, format: info.format, decoder: info.decoder,
@@ -345,7 +353,7 @@ public enum TempoBenchmark {
         func rate(_ test: (Double, Double) -> Bool) -> Double {
             Double(results.filter { r in r.estimate.map { test($0, r.reference) } ?? false }.count) / n
         }
-        let fs = results.compactMap(\.fMeasure)
+        let fs = results.compactMap(\.fMeasure), handFs = results.compactMap(\.fMeasureHandBeat)
         let offsets = results.compactMap(\.phaseOffset).sorted()
         let ranked = results.sorted { ($0.confidence ?? -1) > ($1.confidence ?? -1) }
         let top = Array(ranked.prefix(Int((Double(results.count) * 0.8).rounded(.up))))
@@ -354,6 +362,7 @@ public enum TempoBenchmark {
                        acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
                        threeTwoErrors: rate(TempoMetrics.threeTwoError),
                        fMeasure: fs.isEmpty ? nil : fs.reduce(0, +) / Double(fs.count),
+                       fMeasureHandBeat: handFs.isEmpty ? nil : handFs.reduce(0, +) / Double(handFs.count),
                        medianPhaseOffsetMs: offsets.isEmpty ? nil : offsets[offsets.count / 2] * 1000,
                        acc1Confident80: topAcc1)
     }

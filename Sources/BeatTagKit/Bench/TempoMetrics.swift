@@ -32,6 +32,30 @@ public enum TempoMetrics {
         return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
     }
 
+    /// The estimated beats after one beat is placed by hand (`BeatAnchor`), as a person who hears
+    /// the click off the beat does on the review page (O) or with `tag --beat-at`. The person
+    /// listens from the estimated beat a third of the way in (where the page plays from) and judges
+    /// over two bars: the hand beat goes where the 8 annotated beats nearest that point sit on the
+    /// estimated grid (their circular mean phase), not on any single one of them, since played
+    /// beats wander a tenth of a beat and more around a grid. Where they do not share one phase
+    /// (half of them between the clicks: the grid at half the tempo), no beat is placed: the
+    /// person fixes the tempo (D, H), not the phase. The tempo stays as estimated.
+    public static func withOneHandBeat(estimated: [Double], reference: [Double], duration: Double?) -> [Double] {
+        guard estimated.count >= 2, !reference.isEmpty else { return estimated }
+        let heard = estimated[estimated.count / 3]
+        let listened = reference.sorted { abs($0 - heard) < abs($1 - heard) }.prefix(8)
+        var x = 0.0, y = 0.0
+        for beat in listened {
+            guard let phase = BeatAnchor.phase(of: beat, on: estimated) else { continue }
+            x += cos(2 * .pi * phase)
+            y += sin(2 * .pi * phase)
+        }
+        guard (x * x + y * y).squareRoot() >= 0.5 * Double(listened.count) else { return estimated }
+        let i = estimated.count / 3, next = i + 1 < estimated.count ? i + 1 : i - 1
+        let placed = heard + atan2(y, x) / (2 * .pi) * abs(estimated[next] - heard)
+        return BeatAnchor.moved(estimated, toBeatAt: placed, duration: duration)
+    }
+
     /// Median of (estimated - reference) over reference beats that have an estimate within a quarter period.
     public static func medianPhaseOffset(estimated: [Double], reference: [Double]) -> Double? {
         guard reference.count >= 2, !estimated.isEmpty else { return nil }

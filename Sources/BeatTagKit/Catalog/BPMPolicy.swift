@@ -64,6 +64,7 @@ extension TrackRecord {
         firstSeenAt = old.firstSeenAt
         bpmManual = old.bpmManual ?? bpmManual
         rating = old.rating ?? rating
+        beatAnchor = old.beatAnchor ?? beatAnchor
         // Rights a scan was told (`--source`) are the user's word too, kept where nothing else speaks:
         // a no-derivatives file moved and retagged must not come back stretchable.
         if rightsOrigin == RightsOrigin.none.rawValue, old.rightsOrigin == RightsOrigin.option.rawValue {

@@ -19,8 +19,7 @@ extension Catalog {
         var setAside: HandDataAside?
         try writeImmediately { db in
             if let id = copy.id, let current = try TrackRecord.fetchOne(db, key: id) {
-                copy.bpmManual = current.bpmManual
-                copy.rating = current.rating
+                (copy.bpmManual, copy.rating, copy.beatAnchor) = (current.bpmManual, current.rating, current.beatAnchor)
                 // A `tag --write` that landed while the file was analysed rewrote it (its audio checked
                 // the same): the row describes the new file, this scan's snapshot the old one.
                 if current.path == copy.path, (current.fileSize, current.modifiedAt) != (copy.fileSize, copy.modifiedAt),
@@ -29,9 +28,8 @@ extension Catalog {
                         (current.fileSize, current.modifiedAt, current.fingerprint, current.bpmTag)
                 }
                 if let replaced, let audioHash = replaced.audioHash {
-                    setAside = try HandDataAside.insert(bpmManual: copy.bpmManual, rating: copy.rating, audioHash: audioHash,
-                                                        formerPath: replaced.path, db: db)
-                    (copy.bpmManual, copy.rating) = (nil, nil)
+                    setAside = try HandDataAside.insert(HandData(of: copy), audioHash: audioHash, formerPath: replaced.path, db: db)
+                    (copy.bpmManual, copy.rating, copy.beatAnchor) = (nil, nil, nil)
                 }
                 copy.chooseBPM()
             }
@@ -54,11 +52,14 @@ extension Catalog {
 
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that
     /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
-    /// `commit: false` returns the edited row and writes nothing (a dry run).
-    public func editHandData(path: String, commit: Bool = true, _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
+    /// `commit: false` returns the edited row and writes nothing (a dry run); `withBeats` gives the
+    /// edit the row's beat list, read in the same transaction.
+    public func editHandData(path: String, commit: Bool = true, withBeats: Bool = false,
+                             _ edit: (inout TrackRecord) throws -> Void) throws -> TrackRecord {
         var edited: TrackRecord?
         try writeImmediatelyOrRollBack({ db in
-            guard var record = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
+            guard let found = try TrackRecord.filter(Column("path") == path).fetchOne(db) else { return .rollback }
+            var record = withBeats ? try Catalog.attachBeats([found], db)[0] : found
             try edit(&record)
             record.chooseBPM()
             edited = record
@@ -72,8 +73,9 @@ extension Catalog {
 
     /// Writes only the hand-owned columns and the BPM choice of `record`: what a hand edit changes.
     static func writeHandColumns(of record: TrackRecord, _ db: Database) throws {
-        try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ? WHERE id = ?",
-                       arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.id])
+        try db.execute(sql: "UPDATE track SET bpmManual = ?, bpm = ?, bpmSource = ?, bpmReason = ?, rating = ?, beatAnchor = ? WHERE id = ?",
+                       arguments: [record.bpmManual, record.bpm, record.bpmSource, record.bpmReason, record.rating, record.beatAnchor,
+                                   record.id])
     }
 
     /// A file `tag --write` rewrote (its tags changed, its audio checked identical): its size, mtime,

@@ -146,6 +146,12 @@ enum CatalogSchema {
                 t.column("setAsideAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v13: hand-placed beat") { db in
+            // A beat placed by hand (`beattag tag --shift-beats`, the review page's O), kept with
+            // the other hand data and set aside with it.
+            try db.alter(table: "track") { t in t.add(column: "beatAnchor", .double) }
+            try db.alter(table: "handDataAside") { t in t.add(column: "beatAnchor", .double) }
+        }
         return migrator
     }
 }

@@ -75,6 +75,7 @@ extension TrackRecord {
         decoder = text()
         rating = try optional(text(), TrackRating.init(rawValue:))
         recording = int64()
+        beatAnchor = double()
     }
 
     /// The row's values in `CodingKeys` order: as they stand when the query selected

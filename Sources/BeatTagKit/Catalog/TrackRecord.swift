@@ -76,6 +76,9 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// The recording this file is a copy of (the id of the group's first track), when another
     /// file in the catalog holds the same recording in another encoding (`RecordingPrint`).
     public var recording: Int64?
+    /// A beat placed by hand (seconds of the decoded file): the grid in use is moved so that a beat
+    /// falls there (`BeatAnchor`). Hand data, never changed by a scan.
+    public var beatAnchor: Double?
     /// The acoustic fingerprint the scan just made: stored in `trackPrint`, never loaded with rows.
     public var recordingPrint: RecordingPrint? = nil
 
@@ -87,7 +90,7 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
         case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
         case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
-        case audioHash, libraryRoot, decoder, rating, recording
+        case audioHash, libraryRoot, decoder, rating, recording, beatAnchor
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -37,10 +37,18 @@ public enum BeatListScaling {
 }
 
 extension TrackRecord {
-    /// The beat list at the BPM in use (`BeatListScaling`): the stored one when that BPM is the
-    /// analysed one; counted again when a hand or tag BPM is a simple multiple of it; empty when the
-    /// BPM in use is no simple multiple (this analysis's beats do not hold for that tempo).
+    /// The beat list in use: the stored one counted at the BPM in use (`BeatListScaling`: the stored
+    /// one when that BPM is the analysed one; counted again when a hand or tag BPM is a simple
+    /// multiple of it; empty when the BPM in use is no simple multiple, as this analysis's beats do
+    /// not hold for that tempo), then moved onto the hand-placed beat if there is one (`BeatAnchor`).
     public var beatsInUse: [Double] {
+        let counted = beatsAtBPMInUse
+        guard let beatAnchor else { return counted }
+        return BeatAnchor.moved(counted, toBeatAt: beatAnchor, duration: durationSeconds)
+    }
+
+    /// The stored beats counted at the BPM in use, before any hand-placed beat.
+    public var beatsAtBPMInUse: [Double] {
         let stored = beatTimes
         guard let bpm, let analysed = bpmAnalysed, !stored.isEmpty else { return stored }
         guard let level = BeatListScaling.level(from: analysed, to: bpm) else { return [] }

@@ -10,11 +10,18 @@ public enum ManualBPMError: Error, CustomStringConvertible {
     case notPlayable(String, reason: String)
     /// An undo found another hand-set BPM than the one it takes back (changed since, elsewhere).
     case changedSince(now: Double?)
+    /// A beat to place or move, on a track without an analysed beat grid at the BPM in use.
+    case noBeatGrid(String)
+    case beatOutside(Double, duration: Double?)
     public var description: String {
         switch self {
         case .changedSince(let now):
             return "its hand-set BPM changed since (now \(now.map { ExactNumber.text($0) + " BPM" } ?? "none")); nothing undone"
         case .noSuchFile: return "no such file"
+        case .noBeatGrid:
+            return "no beat grid to move (not analysed, or its BPM in use is no simple multiple of the analysed one)"
+        case .beatOutside(let time, let duration):
+            return "\(ExactNumber.text(time)) s is outside the track (0–\(duration.map { ExactNumber.text(Rounding.decimals($0, 2)) } ?? "?") s)"
         case .notInCatalog: return "not in the catalog (scan its folder first)"
         case .nothingToScale: return "no analysed or tagged BPM to scale; set one with --bpm"
         case .notPlayable(_, let reason): return "not playable audio (\(reason)); no BPM set"

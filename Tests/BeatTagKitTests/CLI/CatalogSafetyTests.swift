@@ -39,8 +39,8 @@ final class CatalogSafetyTests: XCTestCase {
         return Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.bpmManual.map { (row.path, $0) } })
     }
 
-    /// `tag` and `rate` processes while a `scan --force` process rewrites every row: every hand BPM
-    /// and every like survives, and each returns while the scan is still running.
+    /// `tag` and `rate` processes while a `scan --force` process rewrites every row: every hand BPM,
+    /// hand-placed beat and like survives, and each returns while the scan is still running.
     func testHandBPMsSetDuringAScanAreKept() throws {
         let music = try library(20)
         let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
@@ -48,9 +48,14 @@ final class CatalogSafetyTests: XCTestCase {
         let scan = try startedScan(["scan", music, "--force", "--jobs", "1", "--catalog", catalog])
         var expected: [String: Double] = [:]
         var expectedRatings: [String: TrackRating] = [:]
+        var expectedBeats: Set<String> = []
         var duringScan = 0
-        for (i, file) in try files(music).enumerated() where i % 3 != 2 {
-            if i % 3 == 0 {
+        for (i, file) in try files(music).enumerated() {
+            if i % 3 == 2 {
+                let shift = try runBinary(["tag", file, "--shift-beats", "0.5", "--catalog", catalog])
+                XCTAssertEqual(shift.status, 0, shift.stderr)
+                expectedBeats.insert(file)
+            } else if i % 3 == 0 {
                 let bpm = 150 + Double(i)
                 let tag = try runBinary(["tag", file, "--bpm", "\(bpm)", "--catalog", catalog])
                 XCTAssertEqual(tag.status, 0, tag.stderr)
@@ -69,6 +74,7 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(try manualBPMs(catalog), expected)
         let rows = try Catalog(path: catalog, create: false, access: .readOnly).allTracks()
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: rows.compactMap { r in r.rating.map { (r.path, $0) } }), expectedRatings)
+        XCTAssertEqual(Set(rows.filter { $0.beatAnchor != nil }.map(\.path)), expectedBeats)
     }
 
     /// `tag --write` on M4A files while a `scan --force` process rewrites every row: each file gets

@@ -67,7 +67,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside", "v13: hand-placed beat"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -96,6 +96,30 @@ final class CatalogTests: XCTestCase {
             }
         }
         XCTAssertEqual(try applied(), before, "nothing migrated")
+    }
+
+    /// A catalog of the version before the hand-placed beat gains the column, with its hand data
+    /// and the data set aside kept (older catalogs are migrated in place on first open).
+    func testACatalogOfTheLastVersionIsMigratedWithItsHandData() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("v12.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { $0.add(function: Catalog.foldFunction) }  // the migrations' own function
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try CatalogSchema.migrator.migrate(queue, upTo: "v12: hand data set aside")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO track (path, fileSize, modifiedAt, state, bpmManual, bpm, bpmSource, rating, firstSeenAt, scannedAt)
+                VALUES ('/music/a.flac', 1, 0, 'analysed', 172, 172, 'manual', 'liked', 0, 0)
+                """)
+            try db.execute(sql: "INSERT INTO handDataAside (audioHash, bpmManual, formerPath, setAsideAt) VALUES ('h', 121, '/music/b.flac', 0)")
+        }
+        try queue.close()
+        let catalog = try Catalog(path: path, create: false)
+        let track = try XCTUnwrap(try catalog.track(path: "/music/a.flac"))
+        XCTAssertEqual(track.bpmManual, 172)
+        XCTAssertEqual(track.rating, .liked)
+        XCTAssertNil(track.beatAnchor)
+        XCTAssertEqual(try catalog.handDataAside().map(\.hand), [HandData(bpmManual: 121)])
     }
 
     /// An empty file (a first scan creating it, or `touch`) is said to be empty, not "made by an older

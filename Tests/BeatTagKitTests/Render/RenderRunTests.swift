@@ -38,6 +38,54 @@ final class RenderRunTests: XCTestCase {
         return zip(energy.dropFirst(), energy).map { max(0, $0 - $1) }
     }
 
+    /// Where source time `s` plays in the mix, through a track's beat map (nil outside it).
+    private static func mixTime(of s: Double, on beatMap: [[Double]]) -> Double? {
+        guard let k = beatMap.indices.dropLast().first(where: { beatMap[$0][0] <= s && s <= beatMap[$0 + 1][0] }) else { return nil }
+        let (a, b) = (beatMap[k], beatMap[k + 1])
+        return a[1] + (s - a[0]) / (b[0] - a[0]) * (b[1] - a[1])
+    }
+
+    /// The fixtures' annotated beats, mapped through the timeline: how far each lies from the
+    /// clock's beats moved by `offset` of a period.
+    private static func annotatedDistances(_ timeline: RenderTimeline, period: Double, offset: Double = 0) -> [Double] {
+        timeline.tracks.flatMap { track -> [Double] in
+            guard let text = try? String(contentsOfFile: track.path + ".beats", encoding: .utf8) else { return [] }
+            return text.split(separator: "\n").compactMap { Double($0.split(separator: "\t")[0]) }.compactMap { beat in
+                mixTime(of: beat, on: track.beatMap).map { t in abs(t - ((t / period - offset).rounded() + offset) * period) }
+            }
+        }
+    }
+
+    /// A grid moved half a beat by hand (`tag --shift-beats 0.5`) is the one the render puts on the
+    /// clock: each source beat it maps is a beat of `list --json`, and the fixtures' annotated beats
+    /// fall half-way between the clock's beats.
+    func testAHandPlacedBeatIsTheGridTheClockCarries() throws {
+        let rows = (try JSONSerialization.jsonObject(with: Data(try runBeattag(["list", "--json", "--catalog", catalog]).stdout.utf8))) as? [[String: Any]] ?? []
+        for row in rows where ((row["beats"] as? [Double]) ?? []).count > 8 {
+            let path = try XCTUnwrap(row["path"] as? String)
+            XCTAssertEqual(try runBeattag(["tag", path, "--shift-beats", "0.5", "--catalog", catalog]).status, 0, path)
+        }
+        let moved = (try JSONSerialization.jsonObject(with: Data(try runBeattag(["list", "--json", "--catalog", catalog]).stdout.utf8))) as? [[String: Any]] ?? []
+        let beatsOf = Dictionary(uniqueKeysWithValues: moved.compactMap { row in (row["path"] as? String).map { ($0, (row["beats"] as? [Double]) ?? []) } })
+
+        let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.flac")
+        let result = try runBeattag(["render", "--spm", "170", "--duration", "40s", "-o", out, "--json", "--seed", "1", "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
+        XCTAssertGreaterThanOrEqual(timeline.tracks.count, 3)
+        for track in timeline.tracks {
+            let beats = try XCTUnwrap(beatsOf[track.path])
+            for pair in track.beatMap {
+                XCTAssertEqual(beats.map { abs($0 - pair[0]) }.min() ?? 1, 0, accuracy: 0.001, "a moved beat on the clock")
+            }
+        }
+        let period = 60.0 / 170
+        let halfway = Self.annotatedDistances(timeline, period: period, offset: 0.5)
+        XCTAssertGreaterThan(halfway.count, 20)
+        XCTAssertGreaterThanOrEqual(Double(halfway.filter { $0 <= 0.035 }.count) / Double(halfway.count), 0.9,
+                                    "annotated beats half-way between the clock's: the grid in use is the hand-moved one")
+    }
+
     func testRunAtOneCadenceIsOnTheClockAtOneLoudness() throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("run.flac")
@@ -55,7 +103,6 @@ final class RenderRunTests: XCTestCase {
 
         let mixRise = energyRise(try ffmpegDecode(out))
         let hop: Double = 64.0 / 11025
-        var annotated: [Double] = []
         for (i, track) in timeline.tracks.enumerated() {
             XCTAssertEqual(track.targetBPM, 170)
             XCTAssertTrue(track.path.hasPrefix("/"))
@@ -64,20 +111,7 @@ final class RenderRunTests: XCTestCase {
                 let beats: Double = pair[1] / period
                 XCTAssertEqual(beats, beats.rounded(), accuracy: 1e-6)
             }
-            func toMix(_ s: Double) -> Double? {
-                guard let k = track.beatMap.indices.dropLast().first(where: { track.beatMap[$0][0] <= s && s <= track.beatMap[$0 + 1][0] }) else { return nil }
-                let (a, b) = (track.beatMap[k], track.beatMap[k + 1])
-                return a[1] + (s - a[0]) / (b[0] - a[0]) * (b[1] - a[1])
-            }
-            // The fixtures' own annotated beats, mapped through the timeline.
-            if let text = try? String(contentsOfFile: track.path + ".beats", encoding: .utf8) {
-                let truth: [Double] = text.split(separator: "\n").compactMap { Double($0.split(separator: "\t")[0]) }
-                for beat in truth {
-                    guard let t = toMix(beat) else { continue }
-                    let nearest: Double = (t / period).rounded() * period
-                    annotated.append(abs(t - nearest))
-                }
-            }
+            func toMix(_ s: Double) -> Double? { Self.mixTime(of: s, on: track.beatMap) }
             // The timeline is true: the source's onsets, mapped into the mix, fall where the mix's are.
             let aloneFrom: Double = track.startSeconds + (i > 0 ? 4 * period : 0)
             let aloneTo: Double = i + 1 < timeline.tracks.count ? timeline.tracks[i + 1].startSeconds : track.endSeconds - 4 * period
@@ -98,6 +132,8 @@ final class RenderRunTests: XCTestCase {
             let lagSeconds: Double = Double(best.lag) * hop
             XCTAssertLessThanOrEqual(abs(lagSeconds), 0.020, "\((track.path as NSString).lastPathComponent): onsets \(lagSeconds * 1000) ms off")
         }
+        // The fixtures' own annotated beats, mapped through the timeline.
+        let annotated = Self.annotatedDistances(timeline, period: period)
         XCTAssertGreaterThan(annotated.count, 20)
         XCTAssertGreaterThanOrEqual(Double(annotated.filter { $0 <= 0.035 }.count) / Double(annotated.count), 0.9, "annotated beats on the clock")
 

@@ -255,6 +255,54 @@ final class ReviewPageTests: XCTestCase {
         try browser.wait(for: "window.beattag.playback.playing === false")
     }
 
+    /// O: the click falls between the beats. The grid moves half a beat by hand (as `tag
+    /// --shift-beats 0.5`), the clicks being played move with it, the track stays to be decided,
+    /// and O again puts the analysed grid back.
+    func testOMovesTheGridHalfABeatAndTheClicksFollow() throws {
+        let id = try XCTUnwrap(try browser.run("return window.beattag.current.id") as? NSNumber).int64Value
+        let name = try name(of: id)
+        let analysed = try XCTUnwrap(try fixture.listed(name)["beats"] as? [Double])
+        let halfways = zip(analysed, analysed.dropFirst()).map { ($0 + $1) / 2 }
+        try browser.press(["p"])
+        try browser.wait(for: "window.beattag.playback && window.beattag.playback.playing && window.beattag.scheduledClicks.length > 0")
+
+        try browser.press(["o"])
+        try browser.wait(for: "window.beattag.current.beatAnchor != null")
+        let moved = try fixture.listed(name)
+        XCTAssertNotNil(moved["beatAnchor"] as? Double, "saved in the catalog")
+        XCTAssertNil(moved["bpmManual"] as? Double, "the tempo is not decided by it")
+        let beats = try XCTUnwrap(moved["beats"] as? [Double])
+        for beat in beats.dropFirst().dropLast() {
+            XCTAssertEqual(halfways.map { abs($0 - beat) }.min()!, 0, accuracy: 0.001, "every beat half-way between two analysed ones")
+        }
+        let state = try XCTUnwrap(try browser.run("""
+            const p = window.beattag.playback;
+            return { start: p.contextStart, offset: p.trackOffset, playing: p.playing, current: window.beattag.current.id,
+                     queued: window.beattag.queue.some(t => t.id === \(id)), text: document.querySelector('#t-beat').textContent,
+                     clicks: window.beattag.scheduledClicks.map(c => [c.beat, c.at]) };
+            """) as? [String: Any])
+        XCTAssertEqual(state["playing"] as? Bool, true, "the music plays on")
+        XCTAssertEqual((state["current"] as? NSNumber)?.int64Value, id)
+        XCTAssertEqual(state["queued"] as? Bool, true, "still in the queue: its tempo is not settled")
+        XCTAssertEqual(state["text"] as? String, "beats moved by hand")
+        try saveScreenshot("beats-moved-by-hand.png")
+        let start = try XCTUnwrap(state["start"] as? Double), offset = try XCTUnwrap(state["offset"] as? Double)
+        let clicks = try XCTUnwrap(state["clicks"] as? [[Double]])
+        XCTAssertGreaterThan(clicks.count, 4)
+        for click in clicks {
+            XCTAssertEqual(beats.map { abs($0 - click[0]) }.min()!, 0, accuracy: 0.001, "a click on a moved beat")
+            XCTAssertEqual(click[1] - start + offset, click[0], accuracy: 0.005, "on the music's clock")
+        }
+
+        try browser.press(["o"])
+        try browser.wait(for: "window.beattag.current.beatAnchor == null")
+        let back = try fixture.listed(name)
+        XCTAssertNil(back["beatAnchor"] as? Double)
+        XCTAssertEqual(try XCTUnwrap(back["beats"] as? [Double]), analysed, "the analysed grid again")
+        try browser.press(["p"])
+        try browser.wait(for: "window.beattag.playback.playing === false")
+    }
+
     func testWMAAndALACPlayInTheBrowser() throws {
         for name in ["encoded/trance-140.wma", "encoded/house-128-alac.m4a", "dnb-174.ogg"] {
             let id = try fixture.id(of: name)
@@ -304,6 +352,16 @@ final class ReviewPageTests: XCTestCase {
         try browser.wait(for: "window.beattag.library.tracks.length && window.beattag.library.tracks[0].rating === 'liked'")
         let rows = (try JSONSerialization.jsonObject(with: Data(try runBinary(["list", "--json", "--catalog", fixture.catalog]).stdout.utf8))) as? [[String: Any]] ?? []
         XCTAssertEqual(rows.first { $0["path"] as? String == path }?["rating"] as? String, "liked")
+        // ▶ plays a track with its click; O moves its grid there too (a sure tempo on the "and"s
+        // never reaches the queue).
+        try browser.run("document.querySelector('#tracks tbody tr button[title=\"play with its click\"]').click(); return true")
+        try browser.wait(for: "window.beattag.playback && window.beattag.playback.playing && window.beattag.current")
+        try browser.press(["o"])
+        try browser.wait(for: "window.beattag.current.beatAnchor != null")
+        let moved = (try JSONSerialization.jsonObject(with: Data(try runBinary(["list", "--json", "--catalog", fixture.catalog]).stdout.utf8))) as? [[String: Any]] ?? []
+        XCTAssertNotNil(moved.first { $0["path"] as? String == path }?["beatAnchor"] as? Double, "a beat placed by hand from the library")
+        try browser.press(["p"])
+        try browser.wait(for: "window.beattag.playback.playing === false")
         try saveScreenshot("review-library.png")
     }
 

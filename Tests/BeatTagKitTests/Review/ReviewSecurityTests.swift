@@ -94,7 +94,12 @@ final class ReviewSecurityTests: XCTestCase {
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data("{}".utf8), declaredLength: 1 << 40), 413, "a terabyte declared")
         refused(try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders), 411, "no body, no length")
         refused(try http.send("GET", "/api/queue?limit=abc", headers: auth), 400, "limit not a number")
+        for body in [#"{"shift": 0}"#, #"{"shift": 0.05}"#, #"{"shift": 3}"#, #"{"shift": 0.5, "at": 2}"#, #"{"action": "double"}"#, "{}"] {
+            refused(try http.send("POST", "/api/tracks/\(id)/beat", headers: review.writeHeaders, body: Data(body.utf8)), 400, "beat " + body)
+        }
+        refused(try http.send("POST", "/api/tracks/\(id)/beat", headers: review.writeHeaders, body: Data(#"{"at": 99999}"#.utf8)), 422, "a beat past the end")
         XCTAssertNil(try fixture.listed("house-128.wav")["bpmManual"] as? Double, "no refused request changed the catalog")
+        XCTAssertNil(try fixture.listed("house-128.wav")["beatAnchor"] as? Double)
 
         // The server is still there and answers the right request.
         let fine = try http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: double)
@@ -113,6 +118,8 @@ final class ReviewSecurityTests: XCTestCase {
             let refused = try review.http.send("POST", "/api/tracks/\(id)/bpm", headers: review.writeHeaders, body: Data(#"{"action":"double"}"#.utf8))
             XCTAssertEqual(refused.status, 403)
             XCTAssertTrue(refused.error?.contains("read-only") ?? false, refused.text)
+            let beat = try review.http.send("POST", "/api/tracks/\(id)/beat", headers: review.writeHeaders, body: Data(#"{"shift": 0.5}"#.utf8))
+            XCTAssertEqual(beat.status, 403, beat.text)
             XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(id)/audio", headers: [("X-Beattag-Token", review.token)]).status, 200, "listening still works")
         }
         try check(try ReviewProcess(catalog: fixture.catalog, extra: ["--read-only"]))

@@ -42,6 +42,7 @@ final class HandDataFollowsTheRecordingTests: XCTestCase {
         _ = try ManualBPM.apply(.set(121), to: folder + "/lib/a.wav", in: catalog)
         _ = try Rating.set(.liked, for: folder + "/lib/a.wav", in: catalog)
         _ = try Rating.set(.disliked, for: folder + "/lib/b.wav", in: catalog)
+        let beatOfB = try XCTUnwrap(try HandBeat.apply(.shift(0.5), to: folder + "/lib/b.wav", in: catalog).beatAnchor)
         let audioOfA = try track("a.wav").audioHash
 
         try swap("a.wav", "b.wav")
@@ -54,6 +55,8 @@ final class HandDataFollowsTheRecordingTests: XCTestCase {
         XCTAssertNil(nowA.bpmManual, "the 150-BPM song is not hand-set to 121")
         XCTAssertEqual(nowA.bpmSource, .analysis)
         XCTAssertEqual(nowA.rating, .disliked)
+        XCTAssertEqual(nowA.beatAnchor, beatOfB, "the hand-placed beat went with the 150-BPM song")
+        XCTAssertNil(nowB.beatAnchor)
         XCTAssertEqual(summary.handDataMoves.map(\.kind), [.setAside, .setAside, .givenBack, .givenBack])
         XCTAssertEqual(summary.handDataMoves.last?.formerPath, folder + "/lib/a.wav")
         XCTAssertEqual(try catalog.handDataAside(), [], "nothing left waiting")
@@ -67,6 +70,7 @@ final class HandDataFollowsTheRecordingTests: XCTestCase {
         try scan()
         _ = try ManualBPM.apply(.set(121), to: folder + "/lib/a.wav", in: catalog)
         _ = try Rating.set(.liked, for: folder + "/lib/a.wav", in: catalog)
+        _ = try HandBeat.apply(.at(10.1), to: folder + "/lib/a.wav", in: catalog)
         let lib = folder + "/lib/"
         try FileManager.default.moveItem(atPath: lib + "a.wav", toPath: folder + "/kept.wav")
         try song(96, .hiphop, seconds: 22, to: "a.wav")
@@ -76,14 +80,16 @@ final class HandDataFollowsTheRecordingTests: XCTestCase {
         XCTAssertNil(try track("a.wav").rating)
         XCTAssertEqual(replaced.handDataMoves.map(\.kind), [.setAside])
         let waiting = try catalog.handDataAside()
-        XCTAssertEqual(waiting.map(\.bpmManual), [121])
-        XCTAssertEqual(waiting.map(\.rating), [.liked])
+        XCTAssertNil(try track("a.wav").beatAnchor)
+        XCTAssertEqual(waiting.map(\.hand), [HandData(bpmManual: 121, rating: .liked, beatAnchor: 10.1)])
+        XCTAssertEqual(replaced.handDataMoves.first?.what, "hand BPM 121, like and hand-placed beat")
 
         // The old recording comes back under another name: its hand data with it.
         try FileManager.default.moveItem(atPath: folder + "/kept.wav", toPath: lib + "c.wav")
         let back = try scan()
         XCTAssertEqual(try track("c.wav").bpmManual, 121)
         XCTAssertEqual(try track("c.wav").rating, .liked)
+        XCTAssertEqual(try track("c.wav").beatAnchor, 10.1)
         XCTAssertNil(try track("a.wav").bpmManual)
         XCTAssertEqual(back.handDataMoves.map(\.kind), [.givenBack])
         XCTAssertEqual(try catalog.handDataAside(), [])
