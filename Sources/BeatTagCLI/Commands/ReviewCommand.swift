@@ -12,8 +12,10 @@ struct ReviewCommand: ParsableCommand {
             random token, as the first line. Open it in a browser on this machine (--open does). The \
             queue is `beattag untagged`'s, doubtful first: press P to hear the track with a click on \
             its beats (C: click at ×2 or ÷2), then R if it is right, D ×2, H ÷2, 3 ×3/2, 2 ×2/3, or tap \
-            the beat with Space and press Enter. Decisions are hand-set BPMs, as `beattag tag` makes \
-            them: kept through scans. The Library tab searches, filters and rates the whole catalog. \
+            the beat with Space and press Enter. If the click falls between the beats, O moves the \
+            grid half a beat (again: back). Decisions are hand-set BPMs and hand-placed beats, as \
+            `beattag tag` makes them: kept through scans. The Library tab searches, filters and rates \
+            the whole catalog, and plays any track with its click (O works there too). \
             Scripts can use the same JSON API (docs/review.md). Ctrl-C stops the server.
             """)
 
