@@ -344,7 +344,9 @@ extension ReviewPage {
       if (event.target.closest("button, a") && (event.key === "Enter" || event.key === " ")) return;
       if (state.tab === "library") {
         if (event.key === "p" && state.current) togglePlay();
-        else if (event.key === "o" && state.current) shiftBeats().catch(showError);
+        // Only on the track playing: the queue's card is hidden here, nothing else shows what O moves.
+        else if ((event.key === "o" || event.key === "O") && player.playing && state.current && player.track && player.track.id === state.current.id)
+          shiftBeats().catch(showError);
         return;
       }
       const actions = { r: "confirm", d: "double", h: "half", "3": "threeHalves", "2": "twoThirds" };

@@ -104,6 +104,7 @@ struct TagCommand: ParsableCommand {
                         console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
                         if !write { console.noteIfGone(record, named: file) }
+                        try moveBeats(file, catalog: catalog, console: console)
                         // The hand BPM is committed first and the file tagged after, outside the
                         // catalog's lock: a write that fails or is killed never leaves a tagged file
                         // and a catalog without its BPM, and a long file never holds up a scan.
@@ -113,7 +114,10 @@ struct TagCommand: ParsableCommand {
                             }
                         }
                     }
-                } else if write {
+                } else {
+                    try moveBeats(file, catalog: catalog, console: console)
+                }
+                if change == nil && write {
                     guard let found = try catalog.track(path: try catalog.locate(file)) else { throw ManualBPMError.notInCatalog(file) }
                     written = try writeTag(found, file: file, console: console)
                 }
@@ -123,11 +127,6 @@ struct TagCommand: ParsableCommand {
                                                       + "(\(CatalogError.userFacing(error))): scan it before writing to it again")
                     }
                 }
-                if let beatChange {
-                    let record = try HandBeat.apply(beatChange, to: file, in: catalog)
-                    console.print("\(file): \(Self.beatText(record))")
-                    if change == nil && !write { console.noteIfGone(record, named: file) }
-                }
             } catch {
                 failures += 1
                 console.problem("\(file): \(CatalogError.userFacing(error))")
@@ -135,6 +134,15 @@ struct TagCommand: ParsableCommand {
         }
         if stop.value { throw ExitCode(130) }
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// The beat change, if one was asked for: in the catalog before any file is tagged, so a write
+    /// that fails leaves it made (and said).
+    private func moveBeats(_ file: String, catalog: Catalog, console: Console) throws {
+        guard let beatChange else { return }
+        let record = try HandBeat.apply(beatChange, to: file, in: catalog)
+        console.print("\(file): \(Self.beatText(record))")
+        if change == nil && !write { console.noteIfGone(record, named: file) }
     }
 
     /// What a beat change left: "beats moved +0.50 of a beat, onto a hand-placed beat at 61.250 s",

@@ -18,7 +18,9 @@ extension Catalog {
     /// a recording holds for its other copies. A dislike keeps out every copy not rated itself; a
     /// copy without a hand BPM of its own is judged at the one set on another copy (the better
     /// source's, if several were), so a recording set to 85.6 on its FLAC is not offered at 171 as
-    /// its MP3. Each file's own row keeps its own hand data.
+    /// its MP3. A hand-placed beat holds for a copy without one (taken to the nearest quarter, third or
+    /// half of the copy's own grid, so an encoder's delay does not matter). Each file's own row
+    /// keeps its own hand data.
     func withRecordingsHandWord(_ tracks: [TrackRecord]) throws -> [TrackRecord] {
         let groups = Array(Set(tracks.compactMap(\.recording))), hashes = Array(Set(tracks.compactMap(\.audioHash)))
         guard !groups.isEmpty || !hashes.isEmpty else { return tracks }
@@ -28,7 +30,7 @@ extension Catalog {
                 try Catalog.inChunks(values) { slice in
                     let rows = try TrackRecord.fetchAll(db, sql: """
                         SELECT \(TrackQuery.recordColumns) FROM track WHERE \(column) IN (\(slice.map { _ in "?" }.joined(separator: ",")))
-                        AND (bpmManual IS NOT NULL OR rating = '\(TrackRating.disliked.rawValue)')
+                        AND (bpmManual IS NOT NULL OR beatAnchor IS NOT NULL OR rating = '\(TrackRating.disliked.rawValue)')
                         """, arguments: StatementArguments(Array(slice)))
                     for row in rows { if let id = row.id { handed[id] = row } }
                 }
@@ -49,6 +51,7 @@ extension Catalog {
                 judged.chooseBPM()
                 judged.bpmReason = "set by hand on a copy (\(hand.fileName))"
             }
+            if judged.beatAnchor == nil, let hand = copies.first(where: { $0.beatAnchor != nil }) { judged.beatAnchor = hand.beatAnchor }
             return judged
         }
     }

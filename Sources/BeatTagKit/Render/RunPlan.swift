@@ -61,11 +61,17 @@ public struct RunPlan: Sendable {
     }
 
     /// Plans a run from the catalog: the tracks `match` would offer at the clock's cadence, their
-    /// beat lists from the catalog, their quiet intros and outros measured on the audio.
+    /// beat lists from the catalog, their quiet intros and outros measured on the audio. A beat list
+    /// is counted at the BPM the match judged the track at and moved onto its hand-placed beat, both
+    /// of which can come from another copy of the recording (`withRecordingsHandWord`).
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
                             usage: inout RunUsage) throws -> RunPlan {
         try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
-                 beatsOf: { try catalog.track(path: $0.path)?.beatsInUse ?? [] },
+                 beatsOf: { judged in
+                     guard var row = try catalog.track(path: judged.path) else { return [] }
+                     (row.bpmManual, row.bpm, row.beatAnchor) = (judged.bpmManual, judged.bpm, judged.beatAnchor)
+                     return row.beatsInUse
+                 },
                  loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) },
                  unusableFile: unusableFile)
     }

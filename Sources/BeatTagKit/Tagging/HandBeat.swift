@@ -6,7 +6,7 @@ public enum HandBeat {
         case at(Double)
         /// Move the grid in use by this fraction of a beat, taken to the nearest quarter, third or
         /// half (0.5: onto the "and"s; −0.25: a sixteenth earlier). A second half-beat shift takes
-        /// the first back.
+        /// a half-beat one back (a third and a half make five sixths: −1/6, taken to −1/4).
         case shift(Double)
         case clear
     }

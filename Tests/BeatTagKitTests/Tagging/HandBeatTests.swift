@@ -121,6 +121,29 @@ final class HandBeatTests: XCTestCase {
         XCTAssertNil(try HandBeat.apply(.clear, to: song, in: catalog).beatAnchor)
     }
 
+    /// A copy of the recording without a hand beat of its own is judged with the one set on
+    /// another copy (as `match` and `render` see it); its own row keeps none.
+    func testAHandBeatHoldsForTheRecordingsOtherCopies() throws {
+        try FileManager.default.copyItem(atPath: song, toPath: folder + "/lib/copy.wav")
+        try scan()
+        let anchor = try XCTUnwrap(try HandBeat.apply(.shift(0.5), to: song, in: catalog).beatAnchor)
+        let copy = try XCTUnwrap(try catalog.track(path: folder + "/lib/copy.wav"))
+        XCTAssertNil(copy.beatAnchor)
+        XCTAssertEqual(try catalog.withRecordingsHandWord([copy]).first?.beatAnchor, anchor)
+    }
+
+    /// A beat change goes with `--write` into the catalog first: a write refused (a read-only file)
+    /// leaves it made, and says both.
+    func testABeatChangeIsMadeEvenWhenTheTagWriteIsRefused() throws {
+        try scan()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: song)
+        let result = try runBeattag(["tag", song, "--write", "--shift-beats", "0.5", "--catalog", folder + "/catalog.sqlite"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains(": beats moved +0.50 of a beat"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("read-only"), result.stderr)
+        XCTAssertNotNil(try catalog.track(path: song)?.beatAnchor)
+    }
+
     func testTheCommandMovesTheBeatsThatListShows() throws {
         try scan()
         let catalogPath = folder + "/catalog.sqlite"
