@@ -110,7 +110,7 @@ struct ReviewAPI: Sendable {
         let track = try track(id)
         let change: HandBeat.Change
         switch (placement.shift, placement.at, placement.action) {
-        case (let shift?, nil, nil) where HandBeat.shiftRange.contains(shift) && HandBeat.moves(shift): change = .shift(shift)
+        case (let shift?, nil, nil) where HandBeat.isShift(shift): change = .shift(shift)
         case (nil, let at?, nil): change = .at(at)
         case (nil, nil, "clear"?): change = .clear
         default:

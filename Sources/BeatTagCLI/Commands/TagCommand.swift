@@ -54,7 +54,7 @@ struct TagCommand: ParsableCommand {
         guard changes + beatChanges >= 1 || write else {
             throw ValidationError("nothing to do: give --bpm, --clear, --double, --half, --times, --shift-beats, --beat-at, --clear-beat or --write")
         }
-        if let shiftBeats, !(HandBeat.shiftRange.contains(shiftBeats) && HandBeat.moves(shiftBeats)) {
+        if let shiftBeats, !HandBeat.isShift(shiftBeats) {
             throw ValidationError("--shift-beats takes a quarter, a third or half of a beat, -1 to 1 (0.5: half a beat; -0.25: a sixteenth earlier)")
         }
         if let beatAt, !(beatAt >= 0 && beatAt.isFinite) { throw ValidationError("--beat-at takes seconds into the file (0 or more)") }

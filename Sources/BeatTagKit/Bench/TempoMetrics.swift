@@ -44,15 +44,10 @@ public enum TempoMetrics {
         guard estimated.count >= 2, !reference.isEmpty else { return estimated }
         let heard = estimated[estimated.count / 3]
         let listened = reference.sorted { abs($0 - heard) < abs($1 - heard) }.prefix(8)
-        var x = 0.0, y = 0.0
-        for beat in listened {
-            guard let phase = BeatAnchor.phase(of: beat, on: estimated) else { continue }
-            x += cos(2 * .pi * phase)
-            y += sin(2 * .pi * phase)
-        }
-        guard (x * x + y * y).squareRoot() >= 0.5 * Double(listened.count) else { return estimated }
+        let mean = BeatPhase.circularMean(of: listened.compactMap { BeatAnchor.phase(of: $0, on: estimated) }.map { 2 * .pi * $0 })
+        guard mean.length >= 0.5 * Double(listened.count) else { return estimated }
         let i = estimated.count / 3, next = i + 1 < estimated.count ? i + 1 : i - 1
-        let placed = heard + atan2(y, x) / (2 * .pi) * abs(estimated[next] - heard)
+        let placed = heard + mean.direction / (2 * .pi) * abs(estimated[next] - heard)
         return BeatAnchor.moved(estimated, toBeatAt: placed, duration: duration)
     }
 

@@ -14,9 +14,9 @@ public enum HandBeat {
     /// The largest shift asked for: more than a beat is the same phase again.
     public static let shiftRange = -1.0...1.0
 
-    /// Whether a shift by `fraction` of a beat moves the grid at all (a whole beat, or less than an
-    /// eighth from one, does not: `BeatAnchor.snapped`).
-    public static func moves(_ fraction: Double) -> Bool { BeatAnchor.snapped(fraction) != 0 }
+    /// Whether a shift by `fraction` of a beat can be asked for: within `shiftRange`, and moving the
+    /// grid at all (a whole beat, or less than an eighth from one, does not: `BeatAnchor.snapped`).
+    public static func isShift(_ fraction: Double) -> Bool { shiftRange.contains(fraction) && BeatAnchor.snapped(fraction) != 0 }
 
     /// `commit: false` only tells what the change would make of the row.
     public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true) throws -> TrackRecord {
