@@ -152,12 +152,13 @@ extension ReviewPage {
       // Nothing is decided until the card shows this track, and a tempo tapped on another is gone.
       state.current = null; state.tappedBPM = null;
       state.taps = []; $("tap-readout").textContent = "";
-      $("remaining").textContent = state.remaining + (state.remaining === 1 ? " track left" : " tracks left");
+      showRemaining();
       const item = state.queue[state.index];
       $("empty").hidden = !!item; $("card").hidden = !item;
       renderUpcoming();
       if (!item) { state.current = null; return; }
       const track = await api("tracks/" + item.id);
+      if (state.queue[state.index] !== item) return;  // the page moved on while this loaded: the later call shows its track
       state.current = Object.assign({}, item, track);
       $("t-title").textContent = track.title; $("t-artist").textContent = track.artist || "";
       $("t-bpm").textContent = fmt(track.bpm); $("t-confidence").textContent = fmt(track.confidence, 2);
@@ -169,6 +170,9 @@ extension ReviewPage {
       api("tracks/" + item.id + "/overview").then((ov) => {
         if (state.current && state.current.id === item.id) { state.overview = Object.assign({ trackId: item.id }, ov); drawOverview(); }
       }).catch(showError);
+    }
+    function showRemaining() {
+      $("remaining").textContent = state.remaining + (state.remaining === 1 ? " track left" : " tracks left");
     }
     function renderUpcoming() {
       const body = $("upcoming").tBodies[0]; body.textContent = "";
@@ -248,13 +252,16 @@ extension ReviewPage {
       player.restartClicks();
     }
     // O: the click falls between the beats (the grid sits on the "and"s): move the grid half a beat,
-    // by hand, kept through scans (again: back). The tempo is not decided by it: the track stays.
+    // by hand, kept through scans (again: back). The tempo is not decided by it: the card stays (a
+    // track queued for its beats leaves the queue when the page next loads it).
     async function shiftBeats() {
       const track = state.current;
       if (!track || state.deciding || (state.session && state.session.readOnly)) return;
       state.deciding = true;
       try {
-        const moved = (await api("tracks/" + track.id + "/beat", { shift: 0.5 })).tracks[0];
+        const data = await api("tracks/" + track.id + "/beat", { shift: 0.5 }), moved = data.tracks[0];
+        state.remaining = data.remaining;
+        showRemaining();
         if (!state.current || state.current.id !== track.id) return;
         state.current = Object.assign({}, state.current, { beats: moved.beats, beatAnchor: moved.beatAnchor, playFrom: moved.playFrom });
         showBeatSource();
@@ -263,7 +270,9 @@ extension ReviewPage {
       } finally { state.deciding = false; }
     }
     function showBeatSource() {
-      $("t-beat").textContent = state.current && state.current.beatAnchor != null ? "beats moved by hand" : "";
+      const t = state.current;
+      $("t-beat").textContent = !t ? "" : t.beatAnchor != null ? "beats moved by hand"
+        : t.phaseMoved ? "the analysis moved these beats half a beat: if the click falls between the beats, O" : "";
     }
     function togglePlay(track) { if (player.playing) player.stop(); else player.play(track || state.current).catch(showError); }
 

@@ -28,6 +28,8 @@ struct ReviewTrack: Encodable {
     var beatsPerBar: Int?
     /// A beat placed by hand (seconds): `beats` were moved onto it.
     var beatAnchor: Double?
+    /// The analysis moved the tracker's beats half a beat (`TrackRecord.phaseMoved`).
+    var phaseMoved: Bool?
 
     init(_ track: TrackRecord, reason: UntaggedQueue.Reason? = nil, withBeats: Bool = false) {
         id = track.id ?? 0
@@ -48,6 +50,7 @@ struct ReviewTrack: Encodable {
         durationSeconds = track.durationSeconds
         format = track.format
         beatAnchor = track.beatAnchor.map { Rounding.decimals($0, 4) }
+        phaseMoved = track.phaseMoved
         if withBeats {
             let beats = track.beatsInUse
             self.beats = beats.map { Rounding.decimals($0, 4) }

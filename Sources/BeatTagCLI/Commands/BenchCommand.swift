@@ -11,7 +11,7 @@ struct BenchCommand: ParsableCommand {
             Reports Acc1 (within 4%), strict (2%), Acc2 (4% allowing ×2 ×3 ½ ⅓), octave and 3:2 errors, \
             beat F-measure (±70 ms, beats before 5 s ignored), median phase offset, Acc1 among the 80% \
             most confident, a confidence reliability table (share right per confidence bin, wrong tempi \
-            flagged below 0.8), match precision at 160/175/190 SPM with the clips weighted to a real \
+            flagged below 0.8), which grids off the beat the review queue lists, match precision at 160/175/190 SPM with the clips weighted to a real \
             library's tempo shape, and single-core speed with decode and analysis apart, decoding by codec. \
             A corpus whose truth.csv has an `original` column (scripts/bench/encode-corpus.py makes one) is \
             also compared with the files it was encoded from: same tempo, beats within 10 ms. \
@@ -90,6 +90,11 @@ struct BenchCommand: ParsableCommand {
         console.print(render([report.overall] + report.byTempo, title: "tempo"))
         console.print(render(report.byGroup, title: "group"))
         console.print(renderReliability(report.reliability))
+        let b = report.beatReview
+        console.print("off the beat (beat F < \(BeatReview.offBeat)): \(b.offBeat) of \(b.clipsAtRightTempo) grids at the right tempo; "
+                      + "untagged lists \(b.offBeatListed) of them, \(b.offBeatListedForBeats) for their beats. "
+                      + "It lists \(b.listedForBeats) clips for their beats, \(b.listedForBeatsOffBeat) of them off the beat"
+                      + (b.fMeasure.map { f in String(format: "; beat F %.3f, %.3f once a person has placed a beat on them", f, b.fMeasureAfterReview ?? f) } ?? ""))
         console.print(report.matchPrecision.rows.map { row in
             String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
                 + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched), recall "
@@ -141,7 +146,7 @@ struct BenchCommand: ParsableCommand {
                                               ConfidenceReliability.trusted, trusted, r.wrong, r.wrongBelowTrusted,
                                               ConfidenceReliability.trusted)
             + (r.failed > 0 ? ", \(r.failed) failed to analyse" : "")
-            + "\n" + String(format: "untagged lists %d of %d clips (%.0f%%), %d of %d wrong tempi", r.untaggedListed,
+            + "\n" + String(format: "untagged lists %d of %d clips for their tempo (%.0f%%), %d of %d wrong tempi", r.untaggedListed,
                              r.bins.map(\.clips).reduce(0, +) + r.failed,
                              100 * Double(r.untaggedListed) / Double(max(1, r.bins.map(\.clips).reduce(0, +) + r.failed)),
                              r.wrongUntaggedListed, r.wrong)

@@ -13,7 +13,8 @@ struct ReviewCommand: ParsableCommand {
             queue is `beattag untagged`'s, doubtful first: press P to hear the track with a click on \
             its beats (C: click at ×2 or ÷2), then R if it is right, D ×2, H ÷2, 3 ×3/2, 2 ×2/3, or tap \
             the beat with Space and press Enter. If the click falls between the beats, O moves the \
-            grid half a beat (again: back). Decisions are hand-set BPMs and hand-placed beats, as \
+            grid half a beat (again: back); tracks queued as "beats moved half a beat" need only that \
+            check (R if the click is on the beat). Decisions are hand-set BPMs and hand-placed beats, as \
             `beattag tag` makes them: kept through scans. The Library tab searches, filters and rates \
             the whole catalog, and plays any track with its click (O works there too). \
             Scripts can use the same JSON API (docs/review.md). Ctrl-C stops the server.

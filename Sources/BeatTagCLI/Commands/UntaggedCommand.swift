@@ -5,11 +5,16 @@ import Foundation
 struct UntaggedCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "untagged",
-        abstract: "Tracks that need a human: no BPM, octave in doubt, or low confidence, most useful first.",
+        abstract: "Tracks that need a human: no BPM, octave in doubt, low confidence, or beats moved half a beat, most useful first.",
         discussion: """
             Low confidence means below 0.8, the tracks `match` marks with `?`: the confidence is the \
             calibrated probability that the analysed tempo is right. Fix them with `beattag tap FILE`, \
-            `beattag tag FILE --bpm N`, or `--double` / `--half`.
+            `beattag tag FILE --bpm N`, or `--double` / `--half`. \
+            "beats moved half a beat": the analysis moved the tracker's beats onto the other half of \
+            the beat, which on real recordings is wrong more often than not. Listen with the click \
+            (`beattag review`); if it falls between the beats, `beattag tag FILE --shift-beats 0.5` \
+            (the review page's O). A placed beat or a hand-set BPM takes a track off the list. \
+            Runnable tempi come first, then the slow and fast ones.
             """)
 
     @Option(parsing: .unconditional, help: "Show at most this many (default: 50 in the table, all with --json).") var limit: Int?

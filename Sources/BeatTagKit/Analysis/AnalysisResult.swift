@@ -3,7 +3,7 @@ public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis changes its output: a catalog row analysed by another
     /// version is analysed again on the next scan. `AnalysisSnapshotTests` fails when the output
     /// changes and this does not.
-    public static let currentVersion = 47
+    public static let currentVersion = 48
 
     public var bpm: BPM
     public var confidence: Double
@@ -18,4 +18,8 @@ public struct AnalysisResult: Equatable, Sendable {
     public var decodeWarning: String?
     /// What the confidence was computed from (not stored in the catalog).
     public var evidence: ConfidenceEvidence?
+    /// What the phase decisions did to the tracker's beats; for a track analysed window by window,
+    /// the half-beat move that holds for most of it (after each window's beats are joined to the
+    /// phase of the one before), without a probability.
+    public var phase: PhaseDecision = .kept
 }

@@ -88,13 +88,18 @@ public final class TrackAnalyzer {
             return
         }
         if let seam, Self.isMetricalRelative(tempo.bpm, of: seam.tempo.bpm), let level = estimator.beats(atBPM: seam.tempo.bpm.value) {
-            (tempo, frames) = (seam.tempo, level)
+            (tempo, frames) = (seam.tempo, level.beats)
+            tempo.phase = level.decision
         }
         var beats = frames.map { curves.time(of: $0) }
         if let seam, TempoMetrics.acc1(tempo.bpm.value, seam.tempo.bpm.value),
            let fraction = Self.phase(of: seam.beats.map { curves.frame(at: $0) }, within: frames) {
             let moved = BeatPhase.moved(frames, by: fraction).map { curves.time(of: $0) }
-            if Self.agreement(moved, seam.beats) > Self.agreement(beats, seam.beats) { beats = moved }
+            if Self.agreement(moved, seam.beats) > Self.agreement(beats, seam.beats) {
+                beats = moved
+                // Half a beat back to the window before: this window's own move is undone (or made).
+                if abs(fraction - 0.5) < 0.15 { tempo.phase.halfBeat.toggle() }
+            }
         }
         // Spliced after the last beat kept, half a period on at least: the same beat tracked by both
         // windows, a few milliseconds apart across `keptUntil`, is kept once and never lost.
@@ -155,7 +160,13 @@ public final class TrackAnalyzer {
         guard let held = windows.map({ span(near: $0.tempo.bpm) }).max(),
               let chosen = windows.filter({ span(near: $0.tempo.bpm) == held }).max(by: { $0.span < $1.span })
         else { throw AnalysisError.noPulse }
-        return Self.result(tempo: chosen.tempo, beats: windows.flatMap(\.beats), duration: duration)
+        var tempo = chosen.tempo
+        // One phase decision for the track: the half-beat move that holds for most of its span (each
+        // window decided its own; the probability was one window's, so none is given).
+        let movedSpan = windows.filter(\.tempo.phase.halfBeat).map(\.span).reduce(0, +)
+        tempo.phase.halfBeat = movedSpan > windows.map(\.span).reduce(0, +) / 2
+        tempo.phase.halfBeatProbability = nil
+        return Self.result(tempo: tempo, beats: windows.flatMap(\.beats), duration: duration)
     }
 
     /// Onset envelope → tempo → beats → grid. Public for tests that build envelopes directly.
@@ -178,6 +189,6 @@ public final class TrackAnalyzer {
         return AnalysisResult(bpm: bpm.roundedToTenth, confidence: tempo.confidence, beats: beats, grid: grid,
                               candidates: tempo.candidates, alternative: tempo.alternative,
                               octaveProbability: tempo.octaveProbability, duration: duration,
-                              evidence: tempo.evidence)
+                              evidence: tempo.evidence, phase: tempo.phase)
     }
 }

@@ -20,8 +20,9 @@ public struct ConfidenceReliability: Codable, Sendable {
     public var wrongBelowTrusted: Int
     /// Share right among tracks scored at or above `trusted`; nil when there are none.
     public var rightAtOrAboveTrusted: Double?
-    /// Clips `untagged` would list (octave in doubt or confidence below `trusted`; failed ones
-    /// count as listed), and the wrong tempi among them.
+    /// Clips `untagged` would list for their tempo (octave in doubt or confidence below `trusted`;
+    /// failed ones count as listed), and the wrong tempi among them. Those it lists for their beats
+    /// alone are `BeatReview`'s.
     public var untaggedListed: Int
     public var wrongUntaggedListed: Int
 
@@ -43,8 +44,7 @@ public struct ConfidenceReliability: Codable, Sendable {
         let trustedOnes = scored.filter { $0.0 >= Self.trusted }
         rightAtOrAboveTrusted = trustedOnes.isEmpty ? nil : Double(trustedOnes.filter(\.1).count) / Double(trustedOnes.count)
         let listed = results.filter { r in
-            r.estimate == nil || UntaggedQueue.reason(analysedConfidence: r.confidence, alternative: r.alternative,
-                                                      alternativeScore: r.alternativeProbability) != nil
+            r.estimate == nil || r.queueReason(beats: false) != nil
         }
         untaggedListed = listed.count
         wrongUntaggedListed = listed.filter { r in r.estimate.map { !TempoMetrics.acc1($0, r.reference) } ?? true }.count

@@ -20,6 +20,8 @@ public enum TempoBenchmark {
         /// Beat F after one beat placed by hand (`TempoMetrics.withOneHandBeat`): what a reviewed grid scores.
         public var fMeasureHandBeat: Double?
         public var phaseOffset: Double?
+        /// What the analysis's phase decisions did to the tracker's beats.
+        public var phaseDecision: PhaseDecision?
         public var audioSeconds: Double
         public var decodeSeconds: Double
         public var analysisSeconds: Double
@@ -28,6 +30,16 @@ public enum TempoBenchmark {
         public var format: String?
         public var decoder: String?
         public var original: OriginalComparison?
+
+        /// Why `untagged` would list this clip, read as an analysed track (`UntaggedQueue.reason`);
+        /// `beats: false` asks about its tempo only.
+        public func queueReason(beats: Bool) -> UntaggedQueue.Reason? {
+            UntaggedQueue.reason(analysedConfidence: confidence, alternative: alternative, alternativeScore: alternativeProbability,
+                                 phaseMoved: beats ? phaseDecision?.halfBeat : nil)
+        }
+
+        /// Read at the annotated tempo (Acc1).
+        public var isRightTempo: Bool { estimate.map { TempoMetrics.acc1($0, reference) } ?? false }
     }
 
     /// A clip against the file it was encoded from: same tempo? beats in the same places?
@@ -84,6 +96,7 @@ public enum TempoBenchmark {
         public var byTempo: [Summary]
         public var speed: Speed
         public var reliability: ConfidenceReliability
+        public var beatReview: BeatReview
         public var matchPrecision: MatchPrecision
         public var againstOriginals: OriginalsSummary?
         public var clips: [ClipResult]
@@ -209,6 +222,7 @@ public enum TempoBenchmark {
                                                                 duration: info.durationSeconds),
                         reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
+                    phaseDecision: analysis.phase,
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
                     analysisSeconds: timing.analysisSeconds, format: info.format, decoder: info.decoder,
                     original: clip.original.map { compare(analysis, toOriginal: $0) }))
@@ -241,7 +255,7 @@ public enum TempoBenchmark {
             overall: summarize("all", results),
             byGroup: groups.map { g in summarize(g, results.filter { $0.group == g }) },
             byTempo: tempoBuckets.map { name, range in summarize(name, results.filter { range.contains($0.reference) }) },
-            speed: speed, reliability: ConfidenceReliability(results), matchPrecision: MatchPrecision(results),
+            speed: speed, reliability: ConfidenceReliability(results), beatReview: BeatReview(results), matchPrecision: MatchPrecision(results),
             againstOriginals: summarizeOriginals(results), clips: results)
     }
 
@@ -303,7 +317,7 @@ public enum TempoBenchmark {
                                       label: fShifted > f, features: BeatPhase.features(beats: aligned, curves: curves)))
         }
         // A sixteenth is decided on the beats the phase decision gives.
-        let frames = BeatPhase.decided(aligned: aligned, curves: curves)
+        let frames = BeatPhase.decided(aligned: aligned, curves: curves).beats
         if frames.count >= 8 {
             let fDecided = TempoMetrics.fMeasure(estimated: times(frames), reference: clip.beats)
             for fraction in SixteenthShift.candidateMoves(beats: frames, curves: curves) {

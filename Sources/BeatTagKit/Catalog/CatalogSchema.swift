@@ -152,6 +152,16 @@ enum CatalogSchema {
             try db.alter(table: "track") { t in t.add(column: "beatAnchor", .double) }
             try db.alter(table: "handDataAside") { t in t.add(column: "beatAnchor", .double) }
         }
+        migrator.registerMigration("v14: grids the analysis moved") { db in
+            // Set by analysis version 48 and later (rows analysed before stay NULL until the next
+            // scan analyses them again): the review queue lists such grids until a person places a
+            // beat or settles the track.
+            try db.alter(table: "track") { t in t.add(column: "phaseMoved", .boolean) }
+            try db.drop(index: "track_review")
+            try db.create(index: "track_review", on: "track",
+                          columns: ["state", "bpmManual", "bpmSource", "confidence", "bpmAlternative", "bpmAlternativeScore", "bpm",
+                                    "phaseMoved", "beatAnchor"])
+        }
         return migrator
     }
 }

@@ -76,6 +76,7 @@ extension TrackRecord {
         rating = try optional(text(), TrackRating.init(rawValue:))
         recording = int64()
         beatAnchor = double()
+        phaseMoved = bool()
     }
 
     /// The row's values in `CodingKeys` order: as they stand when the query selected

@@ -79,6 +79,10 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// A beat placed by hand (seconds of the decoded file): the grid in use is moved so that a beat
     /// falls there (`BeatAnchor`). Hand data, never changed by a scan.
     public var beatAnchor: Double?
+    /// The analysis moved the tracker's beats half a beat (`PhaseDecision.halfBeat`): on real
+    /// recordings such a grid is more often off the beat than one left as tracked, so the review
+    /// queue lists it. Nil for rows analysed before version 48.
+    public var phaseMoved: Bool?
     /// The acoustic fingerprint the scan just made: stored in `trackPrint`, never loaded with rows.
     public var recordingPrint: RecordingPrint? = nil
 
@@ -90,7 +94,7 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case gridOffset, gridPeriod, tempoSteadiness, tempoVariable, tempoMin, tempoMax
         case sourceType, license, attribution, sourceURL, tempoAdjustAllowed, rightsOrigin
         case waveformAnalysed, metadataOnlyReason, analysisVersion, lastError, decodeWarning, firstSeenAt, scannedAt, missingSince
-        case audioHash, libraryRoot, decoder, rating, recording, beatAnchor
+        case audioHash, libraryRoot, decoder, rating, recording, beatAnchor, phaseMoved
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }

@@ -110,7 +110,7 @@ public enum TrackProcessor {
     static func clearAnalysis(_ r: inout TrackRecord) {
         r.bpmAnalysed = nil; r.confidence = nil; r.bpmAlternative = nil; r.bpmAlternativeScore = nil; r.bpmScore = nil
         r.gridOffset = nil; r.gridPeriod = nil; r.tempoSteadiness = nil; r.tempoVariable = nil
-        r.tempoMin = nil; r.tempoMax = nil; r.beats = nil; r.waveformAnalysed = false; r.decoder = nil
+        r.tempoMin = nil; r.tempoMax = nil; r.beats = nil; r.waveformAnalysed = false; r.decoder = nil; r.phaseMoved = nil
     }
 
     static func apply(_ tags: TrackTags, to r: inout TrackRecord) {
@@ -128,6 +128,7 @@ public enum TrackProcessor {
         r.bpmAlternative = result.alternative?.bpm.value
         r.bpmAlternativeScore = result.alternative?.score
         r.beatTimes = result.beats.map(\.value)
+        r.phaseMoved = result.phase.halfBeat
         if let grid = result.grid {
             r.gridOffset = grid.offset.value; r.gridPeriod = grid.period.value; r.tempoSteadiness = grid.steadiness
             r.tempoVariable = grid.variableTempo; r.tempoMin = grid.tempoMin.value; r.tempoMax = grid.tempoMax.value

@@ -1,11 +1,16 @@
 import GRDB
 
 /// Tracks that need a human, most useful first: those a runner could use once they have a tempo.
+/// Tempo doubts, and grids the analysis moved half a beat from where the tracker put them, which on
+/// real recordings are off the beat more often than not (docs/benchmark.md, "Grids the analysis
+/// moved"). A track leaves the queue when a person settles its tempo (a hand BPM) or, for its
+/// beats, places a beat (`HandBeat`).
 public enum UntaggedQueue {
     public enum Reason: String, Codable, Sendable {
         case noBPM = "no BPM (metadata-only)"
         case octaveAmbiguous = "octave ambiguous"
         case lowConfidence = "low confidence"
+        case beatsMoved = "beats moved half a beat"
     }
 
     public struct Item: Sendable {
@@ -19,7 +24,8 @@ public enum UntaggedQueue {
 
     /// The queue, most useful first, in SQL over the whole catalog (a light scan of a few early
     /// columns): runnable tempos first (a wrong octave there costs a run), then octave doubts, tracks
-    /// without a BPM and low confidence, then by confidence. `below`: analysed tempi under this
+    /// without a BPM, low confidence and beats moved, then by confidence (so a runnable track's
+    /// beats come before a slow track's tempo doubt). `below`: analysed tempi under this
     /// confidence are listed (default: the level `match` marks as in doubt). Returns the first
     /// `limit` items (all when nil) and how many there are.
     public static func items(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted,
@@ -31,7 +37,7 @@ public enum UntaggedQueue {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
             let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
             let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
-            let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence]
+            let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence, "beats": .beatsMoved]
             var records: [Int64: TrackRecord] = [:]
             try Catalog.inChunks(shown.map { $0["id"] as Int64 }) { chunk in
                 for record in try TrackRecord.fetchAll(db, keys: chunk) { records[record.id ?? -1] = record }
@@ -44,12 +50,14 @@ public enum UntaggedQueue {
         }
     }
 
-    /// Why an analysed tempo (not set by hand) is in the queue, if it is: the rule of `queueSQL` for
-    /// one track, for `bench` to score the queue on annotated clips (a test keeps the two the same).
+    /// Why an analysed tempo (the BPM in use, not set by hand, and no beat placed by hand) is in the
+    /// queue, if it is: the rule of `queueSQL` for one track, for `bench` to score the queue on
+    /// annotated clips (a test keeps the two the same). `phaseMoved`: `TrackRecord.phaseMoved`.
     public static func reason(analysedConfidence confidence: Double?, alternative: Double?, alternativeScore: Double?,
-                              below threshold: Double = ConfidenceEvidence.trusted) -> Reason? {
+                              phaseMoved: Bool?, below threshold: Double = ConfidenceEvidence.trusted) -> Reason? {
         if alternative != nil, (alternativeScore ?? 1) >= octaveInDoubt { return .octaveAmbiguous }
         if (confidence ?? 0) < threshold { return .lowConfidence }
+        if phaseMoved == true { return .beatsMoved }
         return nil
     }
 
@@ -60,17 +68,21 @@ public enum UntaggedQueue {
     }
 
     /// The queue as SQL: each row's id, reason and usefulness, read from the `track_review` index alone.
+    /// A runnable track's beats come before a slow one's tempo doubt (a grid off the beat flams
+    /// every crossfade of a run), after a runnable one's. Beats are listed only where the analysed
+    /// tempo is in use: a BPM tag at another level counts the grid anew, and the move means nothing there.
     private static func queueSQL(below confidence: Double) -> (String, StatementArguments) {
         let runnable = TempoRanges.runnable
         let queue = """
             SELECT id, reason, (CASE WHEN bpm BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound)
                                       OR bpm * 2 BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound) THEN 10 ELSE 0 END)
-                               + (CASE reason WHEN 'octave' THEN 4 WHEN 'noBPM' THEN 3 ELSE 2 END)
+                               + (CASE reason WHEN 'octave' THEN 4 WHEN 'noBPM' THEN 3 WHEN 'low' THEN 2 ELSE 1 END)
                                - coalesce(confidence, 0) AS usefulness
             FROM (SELECT id, bpm, confidence, CASE
                     WHEN bpm IS NULL AND state = 'metadata-only' THEN 'noBPM'
                     WHEN bpmSource = 'analysis' AND bpmAlternative IS NOT NULL AND coalesce(bpmAlternativeScore, 1) >= ? THEN 'octave'
                     WHEN bpmSource = 'analysis' AND coalesce(confidence, 0) < ? THEN 'low'
+                    WHEN bpmSource = 'analysis' AND state = 'analysed' AND phaseMoved AND beatAnchor IS NULL THEN 'beats'
                   END AS reason
                   FROM track WHERE state != 'missing' AND bpmManual IS NULL)
             WHERE reason IS NOT NULL

@@ -30,11 +30,21 @@ final class BeatPhaseTests: XCTestCase {
     func testBeatsOnTheOffBeatHatsAreMovedToTheBeat() {
         let offBeats = stride(from: 25.0, to: 2975, by: 50).map { FramePosition($0) }
         XCTAssertGreaterThan(BeatPhase.probabilityShifted(beats: offBeats, curves: curves()), 0.5)
+        // The move is recorded: the catalog keeps it and the review queue lists such grids.
+        let (decided, decision) = BeatPhase.decided(beats: offBeats, curves: curves())
+        XCTAssertTrue(decision.halfBeat)
+        XCTAssertGreaterThan(decision.halfBeatProbability ?? 0, 0.5)
+        XCTAssertTrue(decided.allSatisfy { Int($0.value.rounded()) % 50 == 0 }, "on the kicks and snares")
     }
 
     func testBeatsOnTheKicksAndSnaresStay() {
         let beats = stride(from: 0.0, to: 2950, by: 50).map { FramePosition($0) }
         XCTAssertLessThan(BeatPhase.probabilityShifted(beats: beats, curves: curves()), 0.5)
+        let (decided, decision) = BeatPhase.decided(beats: beats, curves: curves())
+        XCTAssertEqual(decided, beats)
+        XCTAssertFalse(decision.halfBeat)
+        XCTAssertLessThan(decision.halfBeatProbability ?? 1, 0.5)
+        XCTAssertEqual(BeatPhase.decided(beats: Array(beats.prefix(7)), curves: curves()).decision, .kept, "too few beats to ask")
     }
 
     /// The rock above, 100 beats long, tracked on its kicks and snares for 20 beats, then easing
@@ -49,7 +59,7 @@ final class BeatPhaseTests: XCTestCase {
         XCTAssertFalse(differ(0..<21, 0..<21))
         let onBeat = stride(from: 0.0, to: 5000, by: 50).map { FramePosition($0) }
         XCTAssertFalse(BeatPhase.phasesDiffer(onBeat, curves: curves)(0..<21, 34..<66))
-        let decided = BeatPhase.decided(beats: tracked, curves: curves).map(\.value)
+        let decided = BeatPhase.decided(beats: tracked, curves: curves).beats.map(\.value)
         XCTAssertGreaterThan(decided.count, 95)
         XCTAssertTrue(decided.allSatisfy { abs($0 / 50 - ($0 / 50).rounded()) < 0.05 }, "every beat on a kick or snare (the slide's first within 0.04)")
     }

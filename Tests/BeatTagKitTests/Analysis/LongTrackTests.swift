@@ -45,6 +45,20 @@ final class LongTrackTests: XCTestCase {
         XCTAssertGreaterThan(Double(matched) / Double(windowed.beats.count), 0.98)
     }
 
+    /// Analysed window by window, the track gets one phase decision: the skank's windows each move
+    /// the tracker off its "and"s and the move holds for the track; the backbeat is left as tracked.
+    /// One window's probability does not speak for the track.
+    func testThePhaseDecisionOfAWindowedTrackIsTheOneThatHoldsForMostOfIt() throws {
+        var skank = DrumSynth(sampleRate: 22050, bpm: 150, pattern: .skank, seconds: 200)
+        let (moved, _) = try analyse(skank.render(), window: Seconds(80))
+        XCTAssertTrue(moved.phase.halfBeat)
+        XCTAssertNil(moved.phase.halfBeatProbability)
+        XCTAssertGreaterThan(TempoMetrics.fMeasure(estimated: moved.beats.map(\.value), reference: skank.beatTimes, window: 0.07, skip: 0), 0.95)
+        var backbeat = DrumSynth(sampleRate: 22050, bpm: 150, pattern: .backbeat, seconds: 200)
+        let (kept, _) = try analyse(backbeat.render(), window: Seconds(80))
+        XCTAssertFalse(kept.phase.halfBeat)
+    }
+
     func testACoinTossOctaveStaysOneLevelAcrossTheWindows() throws {
         // This drum machine's hip-hop at 87.5 is a coin toss between 87.5 and 175 (SyntheticTempoTests):
         // windows read alone may fall either way, the beats of the track must not switch level.

@@ -1,4 +1,5 @@
 @testable import BeatTagKit
+import BeatTagTestSupport
 import XCTest
 
 final class TempoMetricsTests: XCTestCase {
@@ -57,6 +58,38 @@ final class TempoMetricsTests: XCTestCase {
         let alone = try runBeattag(["bench", "--pooled", "--corpus", folders[0]])
         XCTAssertEqual(alone.status, 64)
         XCTAssertTrue(alone.stderr.contains("--pooled needs two or more --corpus folders"), alone.stderr)
+    }
+
+    /// The review queue's beats reason, scored: a skank whose grid the analysis moved half a beat is
+    /// listed for its beats. Annotated on its kicks the move was right; annotated on its "and"s (as
+    /// a grid the analysis wrongly moved would be) it is off the beat, listed, and a beat placed by
+    /// hand puts it right.
+    func testTheBeatReviewScoresGridsTheAnalysisMoved() throws {
+        let folder = (try temporaryDirectory(self) as NSString).appendingPathComponent("skanks")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var synth = DrumSynth(sampleRate: 22050, bpm: 150, pattern: .skank, seconds: 20)
+        let audio = synth.render(), period = 60 / synth.bpm
+        for (name, beats) in [("kicks", synth.beatTimes), ("ands", synth.beatTimes.map { $0 + period / 2 })] {
+            try AudioWriter.write(audio, sampleRate: 22050, to: (folder as NSString).appendingPathComponent(name + ".wav"), as: .wav)
+            try (beats.map { String(format: "%.6f", $0) }.joined(separator: "\n") + "\n")
+                .write(toFile: (folder as NSString).appendingPathComponent(name + ".wav.beats"), atomically: true, encoding: .utf8)
+        }
+        try "file,bpm\nkicks.wav,150\nands.wav,150\n".write(toFile: (folder as NSString).appendingPathComponent("truth.csv"),
+                                                              atomically: true, encoding: .utf8)
+        let result = try runBeattag(["bench", "--json", "--corpus", folder])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try JSONDecoder().decode(TempoBenchmark.Report.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(report.clips.map { $0.phaseDecision?.halfBeat }, [true, true])
+        let review = report.beatReview
+        XCTAssertEqual(review.clipsAtRightTempo, 2)
+        XCTAssertEqual(review.offBeat, 1, "the clip annotated on its \"and\"s")
+        XCTAssertEqual(review.offBeatListedForBeats, 1)
+        XCTAssertEqual(review.listedForBeats, 2)
+        XCTAssertEqual(review.listedForBeatsOffBeat, 1)
+        let f = try XCTUnwrap(review.fMeasure), reviewed = try XCTUnwrap(review.fMeasureAfterReview)
+        XCTAssertGreaterThan(reviewed, f + 0.3, "the hand beat puts the off-beat grid right")
+        let table = try runBeattag(["bench", "--corpus", folder])
+        XCTAssertTrue(table.stdout.contains("off the beat (beat F < 0.5): 1 of 2 grids at the right tempo"), table.stdout)
     }
 
     func testFMeasure() {

@@ -67,7 +67,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside", "v13: hand-placed beat"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside", "v13: hand-placed beat", "v14: grids the analysis moved"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -98,8 +98,10 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(try applied(), before, "nothing migrated")
     }
 
-    /// A catalog of the version before the hand-placed beat gains the column, with its hand data
-    /// and the data set aside kept (older catalogs are migrated in place on first open).
+    /// A catalog of the version before the last gains the columns (the hand-placed beat, the grids
+    /// the analysis moved), with its hand data and the data set aside kept (older catalogs are
+    /// migrated in place on first open); its analysed rows are not listed for their beats until a
+    /// scan analyses them again.
     func testACatalogOfTheLastVersionIsMigratedWithItsHandData() throws {
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("v12.sqlite")
         var configuration = Configuration()
@@ -111,6 +113,11 @@ final class CatalogTests: XCTestCase {
                 INSERT INTO track (path, fileSize, modifiedAt, state, bpmManual, bpm, bpmSource, rating, firstSeenAt, scannedAt)
                 VALUES ('/music/a.flac', 1, 0, 'analysed', 172, 172, 'manual', 'liked', 0, 0)
                 """)
+            try db.execute(sql: """
+                INSERT INTO track (path, fileSize, modifiedAt, state, bpmAnalysed, bpm, bpmSource, confidence, analysisVersion,
+                                   waveformAnalysed, firstSeenAt, scannedAt)
+                VALUES ('/music/c.flac', 1, 0, 'analysed', 171, 171, 'analysis', 0.95, 47, 1, 0, 0)
+                """)
             try db.execute(sql: "INSERT INTO handDataAside (audioHash, bpmManual, formerPath, setAsideAt) VALUES ('h', 121, '/music/b.flac', 0)")
         }
         try queue.close()
@@ -120,6 +127,11 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(track.rating, .liked)
         XCTAssertNil(track.beatAnchor)
         XCTAssertEqual(try catalog.handDataAside().map(\.hand), [HandData(bpmManual: 121)])
+        XCTAssertNil(try catalog.track(path: "/music/c.flac")?.phaseMoved)
+        XCTAssertEqual(try UntaggedQueue.count(in: catalog), 0)
+        // The queue's index was made again with the new columns: the queue reads it alone.
+        let indexed = try catalog.pool.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_index_info('track_review')") }
+        XCTAssertEqual(Array(indexed.suffix(2)), ["phaseMoved", "beatAnchor"])
     }
 
     /// An empty file (a first scan creating it, or `touch`) is said to be empty, not "made by an older

@@ -303,6 +303,40 @@ final class ReviewPageTests: XCTestCase {
         try browser.wait(for: "window.beattag.playback.playing === false")
     }
 
+    /// A grid the analysis moved half a beat is queued for its beats, after the runnable tempo
+    /// doubts; the card says what to listen for, and O settles it: the track leaves the count.
+    func testAGridTheAnalysisMovedIsQueuedAndOSettlesIt() throws {
+        let rock = "rock-150.flac", rockID = try fixture.id(of: rock)
+        try checkingConnection(fixture.catalog).write { db in
+            try db.execute(sql: "UPDATE track SET phaseMoved = 1 WHERE id = ?", arguments: [rockID])
+        }
+        try browser.open(review.url)
+        try browser.wait(for: "window.beattag && window.beattag.ready && window.beattag.current")
+        let queue = try XCTUnwrap(try browser.run("return window.beattag.queue.map(t => [t.id, t.reason, t.bpm])") as? [[Any]])
+        XCTAssertEqual(queue.count, ReviewFixture.doubtful.count + 1)
+        let position = try XCTUnwrap(queue.firstIndex { ($0[0] as? NSNumber)?.int64Value == rockID })
+        XCTAssertEqual(queue[position][1] as? String, "beats moved half a beat")
+        // After the runnable tempo doubts, before the slow ones.
+        func runnable(_ row: [Any]) -> Bool { (row[2] as? NSNumber).map { (140...200).contains($0.doubleValue) } ?? false }
+        XCTAssertTrue(queue[..<position].allSatisfy { $0[1] as? String == "low confidence" && runnable($0) }, "\(queue)")
+        XCTAssertTrue(queue[(position + 1)...].allSatisfy { !runnable($0) }, "\(queue)")
+        let remaining = try XCTUnwrap(try browser.run("return window.beattag.remaining") as? NSNumber).intValue
+        for row in queue[1...position] {
+            try browser.press(["s"])
+            try browser.wait(for: "window.beattag.current && window.beattag.current.id === \((row[0] as? NSNumber)?.int64Value ?? -1)")
+        }
+        let hint = try XCTUnwrap(try browser.run("return document.querySelector('#t-beat').textContent") as? String)
+        XCTAssertTrue(hint.contains("the analysis moved these beats half a beat"), hint)
+
+        try browser.press(["o"])
+        try browser.wait(for: "window.beattag.current.beatAnchor != null && window.beattag.remaining === \(remaining - 1)")
+        XCTAssertEqual(try browser.run("return document.querySelector('#remaining').textContent") as? String,
+                       "\(remaining - 1) tracks left")
+        XCTAssertNotNil(try fixture.listed(rock)["beatAnchor"] as? Double)
+        let untagged = try runBinary(["untagged", "--json", "--catalog", fixture.catalog])
+        XCTAssertFalse(untagged.stdout.contains(rock), "settled for its beats")
+    }
+
     func testWMAAndALACPlayInTheBrowser() throws {
         for name in ["encoded/trance-140.wma", "encoded/house-128-alac.m4a", "dnb-174.ogg"] {
             let id = try fixture.id(of: name)

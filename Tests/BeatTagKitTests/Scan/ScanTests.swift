@@ -356,3 +356,34 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(try catalog.track(path: house)?.sourceType, .userOwned, "a rescan without --source keeps what it was told")
     }
 }
+
+/// A grid the analysis moved half a beat is stored as such and queued for its beats until a person
+/// places a beat; a rescan keeps it out of the queue, a cleared beat puts it back.
+final class MovedGridTests: XCTestCase {
+    func testAGridTheAnalysisMovedIsQueuedForItsBeatsUntilABeatIsPlaced() throws {
+        let dir = try temporaryDirectory(self)
+        let skank = (dir as NSString).appendingPathComponent("skank.wav"), rock = (dir as NSString).appendingPathComponent("rock.wav")
+        // The skank's loudest hits are its "and"s: the tracker sits on them and the phase model moves it.
+        var offBeats = DrumSynth(sampleRate: 22050, bpm: 150, pattern: .skank, seconds: 20)
+        try AudioWriter.write(offBeats.render(), sampleRate: 22050, to: skank, as: .wav)
+        var backbeat = DrumSynth(sampleRate: 22050, bpm: 150, pattern: .backbeat, seconds: 20)
+        try AudioWriter.write(backbeat.render(), sampleRate: 22050, to: rock, as: .wav)
+        let catalog = try Catalog(path: (dir as NSString).appendingPathComponent("c.sqlite"))
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [dir])).run()
+        XCTAssertEqual(try catalog.track(path: skank)?.phaseMoved, true)
+        XCTAssertEqual(try catalog.track(path: rock)?.phaseMoved, false)
+        func queued() throws -> [String: UntaggedQueue.Reason] {
+            Dictionary(uniqueKeysWithValues: try UntaggedQueue.items(in: catalog).items.map { ($0.track.path, $0.reason) })
+        }
+        XCTAssertEqual(try queued()[skank], .beatsMoved)
+        XCTAssertNil(try queued()[rock])
+
+        _ = try HandBeat.apply(.shift(0.5), to: skank, in: catalog)
+        XCTAssertNil(try queued()[skank], "a beat placed by hand settles the beats")
+        _ = try LibraryScanner(catalog: catalog, options: ScanOptions(roots: [dir], force: true)).run()
+        XCTAssertEqual(try catalog.track(path: skank)?.phaseMoved, true)
+        XCTAssertNil(try queued()[skank], "and stays settled through re-analysis")
+        _ = try HandBeat.apply(.clear, to: skank, in: catalog)
+        XCTAssertEqual(try queued()[skank], .beatsMoved)
+    }
+}

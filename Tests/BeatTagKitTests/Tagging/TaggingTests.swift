@@ -44,10 +44,12 @@ final class ManualBPMTests: XCTestCase {
 
     func testUntaggedQueueOrder() throws {
         func t(_ name: String, state: TrackState = .analysed, bpm: Double?, confidence: Double? = 0.9, alternative: Double? = nil,
-               alternativeScore: Double? = nil, manual: Double? = nil) -> TrackRecord {
+               alternativeScore: Double? = nil, manual: Double? = nil, phaseMoved: Bool? = nil, beatAnchor: Double? = nil,
+               tag: Double? = nil) -> TrackRecord {
             var r = TrackRecord(path: "/m/\(name)", fileSize: 1, modifiedAt: 0, now: 0)
             r.state = state; r.bpmAnalysed = state == .analysed ? bpm : nil; r.confidence = state == .analysed ? confidence : nil
             r.bpmAlternative = alternative; r.bpmAlternativeScore = alternativeScore; r.bpmManual = manual
+            r.phaseMoved = phaseMoved; r.beatAnchor = beatAnchor; r.bpmTag = tag
             r.waveformAnalysed = state == .analysed
             if state == .metadataOnly { r.metadataOnlyReason = "AAC" }
             r.chooseBPM()
@@ -57,21 +59,39 @@ final class ManualBPMTests: XCTestCase {
                       t("aac", state: .metadataOnly, bpm: nil), t("hand", bpm: 90, confidence: 0.1, manual: 180),
                       t("low-runnable", bpm: 160, confidence: 0.3),
                       // A runner-up octave with little probability is not a doubt.
-                      t("octave-clear", bpm: 170, alternative: 85, alternativeScore: 0.1)]
+                      t("octave-clear", bpm: 170, alternative: 85, alternativeScore: 0.1),
+                      // Grids the analysis moved half a beat: listed for their beats until a beat is
+                      // placed by hand or the track is settled; a tempo doubt is named first.
+                      t("moved-runnable", bpm: 172, phaseMoved: true), t("moved-slow", bpm: 60, phaseMoved: true),
+                      t("moved-low", bpm: 60, confidence: 0.2, phaseMoved: true),
+                      t("moved-placed", bpm: 165, phaseMoved: true, beatAnchor: 1.25),
+                      t("moved-settled", bpm: 165, manual: 165, phaseMoved: true),
+                      t("moved-tagged", bpm: 86, confidence: 0.6, phaseMoved: true, tag: 172)]
         let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
         for track in tracks { _ = try catalog.saveScanResult(track) }
         let (items, total) = try UntaggedQueue.items(in: catalog)
-        XCTAssertEqual(total, 4)
+        XCTAssertEqual(total, 7)
+        XCTAssertEqual(try UntaggedQueue.count(in: catalog), 7)
         XCTAssertEqual(try UntaggedQueue.items(in: catalog, limit: 1).items.count, 1)
         let names = items.map { ($0.track.path as NSString).lastPathComponent }
         XCTAssertEqual(names.first, "octave-runnable")
-        XCTAssertEqual(Set(names), ["octave-runnable", "low-runnable", "aac", "low-slow"])
-        XCTAssertLessThan(names.firstIndex(of: "low-runnable")!, names.firstIndex(of: "low-slow")!)
+        let listed: Set<String> = ["octave-runnable", "low-runnable", "aac", "low-slow", "moved-runnable", "moved-slow", "moved-low"]
+        XCTAssertEqual(Set(names), listed)
+        let reasons = Dictionary(uniqueKeysWithValues: items.map { (($0.track.path as NSString).lastPathComponent, $0.reason) })
+        XCTAssertEqual(reasons["moved-runnable"], .beatsMoved)
+        XCTAssertNil(reasons["moved-tagged"], "a BPM tag at another octave counts the grid anew: the move means nothing there")
+        XCTAssertEqual(reasons["moved-low"], .lowConfidence)
+        func position(_ name: String) -> Int { names.firstIndex(of: name) ?? Int.max }
+        XCTAssertLessThan(position("low-runnable"), position("low-slow"))
+        // A runnable track's beats after its tempo doubts, before a slow track's tempo doubt.
+        XCTAssertLessThan(position("low-runnable"), position("moved-runnable"))
+        XCTAssertLessThan(position("moved-runnable"), position("low-slow"))
+        XCTAssertEqual(names.last, "moved-slow", "beats of a track no runner uses come last")
         // The one-track rule bench scores the queue with lists the same analysed tracks as the SQL.
         let byRule = tracks.filter { t in
-            t.bpmSource == .analysis && t.bpmManual == nil
+            t.bpmSource == .analysis && t.bpmManual == nil && t.beatAnchor == nil
                 && UntaggedQueue.reason(analysedConfidence: t.confidence, alternative: t.bpmAlternative,
-                                        alternativeScore: t.bpmAlternativeScore) != nil
+                                        alternativeScore: t.bpmAlternativeScore, phaseMoved: t.phaseMoved) != nil
         }.map { ($0.path as NSString).lastPathComponent }
         XCTAssertEqual(Set(byRule), Set(names).subtracting(["aac"]))
     }

@@ -133,23 +133,31 @@ public enum BeatPhase {
     /// Shift only on evidence: enough beats for two bars, and onsets on the beats or half-beats (flat
     /// curves give all-zero features, where the bias alone would decide).
     public static func shouldShift(beats: [FramePosition], curves: OnsetCurves) -> Bool {
-        guard beats.count >= 8 else { return false }
+        decision(beats: beats, curves: curves).halfBeat
+    }
+
+    /// `shouldShift`, with the probability it was decided on (nil where the evidence is too thin to ask).
+    static func decision(beats: [FramePosition], curves: OnsetCurves) -> PhaseDecision {
+        guard beats.count >= 8 else { return .kept }
         let onsets = beats.reduce(0.0) { $0 + (Novelty.peak(curves.all, around: $1, radius: 2) ?? 0) } / Double(beats.count)
-        return onsets > 0.1 && probabilityShifted(beats: beats, curves: curves) >= 0.5
+        guard onsets > 0.1 else { return .kept }
+        let p = probabilityShifted(beats: beats, curves: curves)
+        return PhaseDecision(halfBeat: p >= 0.5, halfBeatProbability: p)
     }
 
     /// The beats put on the beat. The tracker can change phase where the music changes (a drumless
     /// intro on the beat, then off-beat hats and bass pulling it onto the "and"s): one of the two
     /// sides of such a half-beat jump is off. The run is first made consistent (every stretch after
     /// an odd number of jumps moved half a beat), then the whole of it is decided on all its evidence.
-    public static func decided(beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
+    public static func decided(beats: [FramePosition], curves: OnsetCurves) -> (beats: [FramePosition], decision: PhaseDecision) {
         decided(aligned: aligned(beats, curves: curves), curves: curves)
     }
 
     /// Beats already made one phase (`aligned(_:curves:)`), moved half a beat if the phase model
     /// says the "and"s are the beat.
-    static func decided(aligned: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
-        shouldShift(beats: aligned, curves: curves) ? shifted(aligned) : aligned
+    static func decided(aligned: [FramePosition], curves: OnsetCurves) -> (beats: [FramePosition], decision: PhaseDecision) {
+        let decision = decision(beats: aligned, curves: curves)
+        return (decision.halfBeat ? shifted(aligned) : aligned, decision)
     }
 
     /// The beats made one phase as the analysis makes them: jumps, and slow slides where the phase

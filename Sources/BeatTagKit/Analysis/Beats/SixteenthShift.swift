@@ -71,12 +71,17 @@ public enum SixteenthShift {
     /// The beats, moved a sixteenth (`candidateMoves`) when the evidence says so; the last beat keeps
     /// the interval before it.
     public static func decided(beats: [FramePosition], curves: OnsetCurves) -> [FramePosition] {
-        guard beats.count >= 8 else { return beats }
+        decision(beats: beats, curves: curves).beats
+    }
+
+    /// `decided`, with the fraction of a beat the beats moved (0 where they stayed).
+    static func decision(beats: [FramePosition], curves: OnsetCurves) -> (beats: [FramePosition], fraction: Double) {
+        guard beats.count >= 8 else { return (beats, 0) }
         let best = candidateMoves(beats: beats, curves: curves)
             .map { ($0, model.probability(features(beats: beats, curves: curves, fraction: $0))) }
             .max { $0.1 < $1.1 }!
-        guard best.1 >= 0.5 else { return beats }
+        guard best.1 >= 0.5 else { return (beats, 0) }
         let last = beats[beats.count - 1].value + best.0 * (beats[beats.count - 1] - beats[beats.count - 2]).value
-        return (moved(beats, by: best.0) + [FramePosition(last)]).filter { $0 >= FramePosition(0) }
+        return ((moved(beats, by: best.0) + [FramePosition(last)]).filter { $0 >= FramePosition(0) }, best.0)
     }
 }

@@ -13,4 +13,6 @@ public struct TempoEstimate: Equatable, Sendable {
     public var octaveProbability: Double
     /// What `confidence` was computed from.
     public var evidence: ConfidenceEvidence
+    /// What the phase decisions did to the tracked beats.
+    public var phase: PhaseDecision = .kept
 }

@@ -205,12 +205,15 @@ public final class TempoEstimator {
         let familyMargin = min(6, hemiolaMargin ?? (moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6)))
         let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
                                           bpm: best.bpm)
-        let estimate = TempoEstimate(
+        var estimate = TempoEstimate(
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
             octaveProbability: octaveRight, evidence: evidence)
         let beats = grid(best)
-        return (estimate, decidePhase ? onTheBeat(beats) : beats)
+        guard decidePhase else { return (estimate, beats) }
+        let phased = onTheBeat(beats)
+        estimate.phase = phased.decision
+        return (estimate, phased.beats)
     }
 
     /// The final grid of a level: tracked again, on the curve that knows what a beat sounds like
@@ -225,14 +228,16 @@ public final class TempoEstimator {
 
     /// Beats at a given tempo level, the phase decided as in `estimate`: a later window of a long
     /// track keeps its predecessor's level where its own reading is a metrical relative of it.
-    public func beats(atBPM bpm: Double) -> [FramePosition]? {
+    public func beats(atBPM bpm: Double) -> (beats: [FramePosition], decision: PhaseDecision)? {
         guard let level = track(bpm), !level.beats.isEmpty else { return nil }
         return onTheBeat(grid(level))
     }
 
     /// Tracked beats with their phase decided: half a beat (`BeatPhase`), then a sixteenth.
-    private func onTheBeat(_ tracked: [FramePosition]) -> [FramePosition] {
-        SixteenthShift.decided(beats: BeatPhase.decided(beats: tracked, curves: curves), curves: curves)
+    private func onTheBeat(_ tracked: [FramePosition]) -> (beats: [FramePosition], decision: PhaseDecision) {
+        var (beats, decision) = BeatPhase.decided(beats: tracked, curves: curves)
+        (beats, decision.sixteenth) = SixteenthShift.decision(beats: beats, curves: curves)
+        return (beats, decision)
     }
 
     /// Octave-pair features around a known tempo, for fitting `OctaveDecision`: the pair (truth/2,
