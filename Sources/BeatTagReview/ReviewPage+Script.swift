@@ -62,6 +62,8 @@ extension ReviewPage {
         this.context = this.context || new AudioContext();
         await this.context.resume();
         const buffer = await this.buffer(track.id);
+        // An O answered while the audio loaded moved this track's beats: click on the card's.
+        if (state.current && state.current.id === track.id) track = state.current;
         const from = Math.min(track.playFrom || 0, Math.max(0, buffer.duration - 1));
         const start = this.context.currentTime + 0.2;
         const source = this.context.createBufferSource();
