@@ -8,7 +8,10 @@ struct AnalyzeCommand: ParsableCommand {
         abstract: "Measure tempo and beats of files without touching the catalog.",
         discussion: """
             One line per file. With --json each line is an object with path, bpm, confidence, beats \
-            (seconds), duration, grid, candidates, format and decoder; a file that fails gives {"path", "error"}.
+            (seconds), duration, grid, candidates, phase (what the phase decisions did to the tracker's \
+            beats), format and decoder; a file that fails gives {"path", "error"}. "beats moved half a \
+            beat": the analysis put the beats on what the tracker took for the "and"s, which on real \
+            recordings is wrong more often than not; listen (beattag review lists such tracks).
             """)
 
     @Argument(help: ArgumentHelp("Audio files.", valueName: "file"))
@@ -27,6 +30,7 @@ struct AnalyzeCommand: ParsableCommand {
         var candidates: [TempoCandidate]?
         var alternative: TempoCandidate?
         var octaveProbability: Double?
+        var phase: PhaseDecision?
         var format: String?
         /// The decoding library and version (a beat grid holds for audio decoded the same way).
         var decoder: String?
@@ -48,7 +52,8 @@ struct AnalyzeCommand: ParsableCommand {
                     try console.printJSON(Line(path: file, bpm: result.bpm, confidence: Rounding.decimals(result.confidence, 3),
                                    beats: result.beats.map { Rounding.decimals($0.value, 4) }, duration: Rounding.decimals(info.durationSeconds, 3),
                                    grid: result.grid, candidates: result.candidates, alternative: result.alternative,
-                                   octaveProbability: Rounding.decimals(result.octaveProbability, 3), format: info.format,
+                                   octaveProbability: Rounding.decimals(result.octaveProbability, 3), phase: result.phase,
+                                   format: info.format,
                                    decoder: info.decoder, warning: result.decodeWarning))
                 } else {
                     var line = String(format: "%6.1f BPM  confidence %.2f  %d beats", result.bpm.value, result.confidence, result.beats.count)
@@ -58,6 +63,7 @@ struct AnalyzeCommand: ParsableCommand {
                     if let alternative = result.alternative, alternative.score >= UntaggedQueue.octaveInDoubt {
                         line += String(format: "  (or %.1f)", alternative.bpm.value)
                     }
+                    if result.phase.halfBeat { line += "  " + UntaggedQueue.Reason.beatsMoved.rawValue }
                     if let warning = result.decodeWarning { line += "  [\(warning)]" }
                     console.print("\(line)  \(file)")
                 }

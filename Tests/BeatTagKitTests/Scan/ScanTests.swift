@@ -377,6 +377,12 @@ final class MovedGridTests: XCTestCase {
         }
         XCTAssertEqual(try queued()[skank], .beatsMoved)
         XCTAssertNil(try queued()[rock])
+        // `analyze` says so too, in its line and its JSON.
+        let line = try runBeattag(["analyze", skank, rock])
+        XCTAssertEqual(line.status, 0, line.stderr)
+        XCTAssertEqual(line.stdout.split(separator: "\n").map { $0.contains("beats moved half a beat") }, [true, false], line.stdout)
+        let json = try runBeattag(["analyze", "--json", skank])
+        XCTAssertTrue(json.stdout.contains(#""phase":{"halfBeat":true"#), json.stdout)
 
         _ = try HandBeat.apply(.shift(0.5), to: skank, in: catalog)
         XCTAssertNil(try queued()[skank], "a beat placed by hand settles the beats")
