@@ -1,6 +1,6 @@
 /// What the phase decisions did to the tracker's beats. Kept because on real recordings a grid the
 /// analysis moved half a beat is more often off the beat than one it left where the tracker put it
-/// (docs/benchmark.md, "Which tracks are off the beat"): the review queue asks a person to listen.
+/// (docs/benchmark.md, "Grids the analysis moved"): the review queue asks a person to listen.
 public struct PhaseDecision: Codable, Equatable, Sendable {
     /// The whole grid moved half a beat (`BeatPhase`): the phase model read the "and"s as the beat.
     public var halfBeat: Bool
