@@ -73,18 +73,19 @@ extension ReviewPage {
         source.onended = () => { if (this.source === source) this.stop(); };
         this.source = source; this.track = track;
         state.playback = { trackId: track.id, contextStart: start, trackOffset: from, clickMode: state.clickMode, playing: true };
-        this.scheduleClicks(track, start, from, buffer.duration);
+        this.scheduleClicks(track, start, from, from, buffer.duration);
         $("play").firstChild.textContent = "Stop ";
         animate();
       },
-      scheduleClicks(track, start, from, duration) {
+      // Track time t sounds at audio-clock time start + (t - offset); clicks from track time `from` on.
+      scheduleClicks(track, start, offset, from, duration) {
         this.clickNodes.forEach((node) => { try { node.stop(); } catch (e) {} });
         this.clickNodes = [];
         state.scheduledClicks = [];
         const beats = clickBeats(track), perBar = (track.beatsPerBar || 4) * (state.clickMode === 2 ? 2 : 1);
         beats.forEach((beat, n) => {
           if (beat < from - 0.001 || beat >= duration) return;  // beats are rounded to 0.1 ms: the first is `from` itself
-          const at = start + (beat - from), down = n % perBar === 0;
+          const at = start + (beat - offset), down = n % perBar === 0;
           const osc = this.context.createOscillator(), gain = this.context.createGain();
           osc.frequency.value = down ? 1760 : 1320;
           gain.gain.setValueAtTime(down ? 0.5 : 0.3, at);
@@ -102,7 +103,7 @@ extension ReviewPage {
         const position = p.trackOffset + Math.max(0, now - p.contextStart);
         state.playback.clickMode = state.clickMode;
         // Same mapping from track time to audio-clock time as the music: only the beat list changes.
-        this.scheduleClicks(this.track, p.contextStart, Math.max(position, p.trackOffset), this.source.buffer.duration);
+        this.scheduleClicks(this.track, p.contextStart, p.trackOffset, Math.max(position, p.trackOffset), this.source.buffer.duration);
       },
       stop() {
         if (this.source) { try { this.source.stop(); } catch (e) {} }

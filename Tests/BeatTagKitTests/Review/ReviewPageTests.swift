@@ -265,6 +265,8 @@ final class ReviewPageTests: XCTestCase {
         let halfways = zip(analysed, analysed.dropFirst()).map { ($0 + $1) / 2 }
         try browser.press(["p"])
         try browser.wait(for: "window.beattag.playback && window.beattag.playback.playing && window.beattag.scheduledClicks.length > 0")
+        // Well into the music (it starts 0.2 s after Play): the clicks from here on keep its clock.
+        Thread.sleep(forTimeInterval: 0.8)
 
         try browser.press(["o"])
         try browser.wait(for: "window.beattag.current.beatAnchor != null")
