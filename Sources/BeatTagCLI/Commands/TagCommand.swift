@@ -149,7 +149,7 @@ struct TagCommand: ParsableCommand {
     /// or the analysed beats, with or without a hand-placed beat that keeps them.
     static func beatText(_ record: TrackRecord) -> String {
         guard let anchor = record.beatAnchor else { return "beats as analysed (no hand-placed beat)" }
-        let moved = BeatAnchor.snapped(BeatAnchor.phase(of: anchor, on: record.beatsAtBPMInUse) ?? 0)
+        let moved = BeatAnchor.shift(of: anchor, on: record.beatsAtBPMInUse) ?? 0
         if moved == 0 { return String(format: "beats as analysed, kept there by a hand-placed beat at %.3f s", anchor) }
         return String(format: "beats moved %+.2f of a beat, onto a hand-placed beat at %.3f s", moved, anchor)
     }

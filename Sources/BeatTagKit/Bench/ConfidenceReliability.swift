@@ -47,6 +47,6 @@ public struct ConfidenceReliability: Codable, Sendable {
             r.estimate == nil || r.queueReason(beats: false) != nil
         }
         untaggedListed = listed.count
-        wrongUntaggedListed = listed.filter { r in r.estimate.map { !TempoMetrics.acc1($0, r.reference) } ?? true }.count
+        wrongUntaggedListed = listed.filter { !$0.isRightTempo }.count
     }
 }

@@ -371,7 +371,7 @@ public enum TempoBenchmark {
         let offsets = results.compactMap(\.phaseOffset).sorted()
         let ranked = results.sorted { ($0.confidence ?? -1) > ($1.confidence ?? -1) }
         let top = Array(ranked.prefix(Int((Double(results.count) * 0.8).rounded(.up))))
-        let topAcc1 = Double(top.filter { r in r.estimate.map { TempoMetrics.acc1($0, r.reference) } ?? false }.count) / Double(max(top.count, 1))
+        let topAcc1 = Double(top.filter(\.isRightTempo).count) / Double(max(top.count, 1))
         return Summary(name: name, clips: results.count, acc1: rate(TempoMetrics.acc1), strict: rate(TempoMetrics.strict),
                        acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
                        threeTwoErrors: rate(TempoMetrics.threeTwoError),

@@ -42,12 +42,11 @@ public enum TempoMetrics {
     /// person fixes the tempo (D, H), not the phase. The tempo stays as estimated.
     public static func withOneHandBeat(estimated: [Double], reference: [Double], duration: Double?) -> [Double] {
         guard estimated.count >= 2, !reference.isEmpty else { return estimated }
-        let heard = estimated[estimated.count / 3]
+        let i = estimated.count / 3, heard = estimated[i]
         let listened = reference.sorted { abs($0 - heard) < abs($1 - heard) }.prefix(8)
         let mean = BeatPhase.circularMean(of: listened.compactMap { BeatAnchor.phase(of: $0, on: estimated) }.map { 2 * .pi * $0 })
         guard mean.length >= 0.5 * Double(listened.count) else { return estimated }
-        let i = estimated.count / 3, next = i + 1 < estimated.count ? i + 1 : i - 1
-        let placed = heard + mean.direction / (2 * .pi) * abs(estimated[next] - heard)
+        let placed = heard + mean.direction / (2 * .pi) * BeatAnchor.interval(estimated, at: i, toward: 1)
         return BeatAnchor.moved(estimated, toBeatAt: placed, duration: duration)
     }
 

@@ -46,8 +46,15 @@ public enum BeatAnchor {
     /// anchor is nearest an analysed beat. Beats moved before 0 or past `duration` are dropped; a
     /// beat is added before the first where the grid has room for one.
     public static func moved(_ beats: [Double], toBeatAt anchor: Double, duration: Double?) -> [Double] {
-        guard let phase = phase(of: anchor, on: beats) else { return beats }
-        return moved(beats, by: snapped(phase), duration: duration)
+        guard let shift = shift(of: anchor, on: beats) else { return beats }
+        return moved(beats, by: shift, duration: duration)
+    }
+
+    /// The fraction of a beat the grid of `beats` moves by to put a beat at `anchor`: where the
+    /// anchor falls on it (`phase`), taken to the nearest metrical fraction (`snapped`; 0: it stays).
+    /// Nil with fewer than two beats.
+    public static func shift(of anchor: Double, on beats: [Double]) -> Double? {
+        phase(of: anchor, on: beats).map(snapped)
     }
 
     /// `beats` moved `fraction` (−1…1) of a beat: later toward the next beat, earlier toward the one

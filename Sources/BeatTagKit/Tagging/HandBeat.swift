@@ -40,7 +40,7 @@ public enum HandBeat {
                                                                        around: record.beatAnchor ?? beats[beats.count / 3])
                 else { throw ManualBPMError.noBeatGrid(absolute) }
                 // Back on the analysed grid: nothing left to hold by hand.
-                let back = BeatAnchor.phase(of: anchor, on: record.beatsAtBPMInUse).map { BeatAnchor.snapped($0) == 0 } ?? false
+                let back = BeatAnchor.shift(of: anchor, on: record.beatsAtBPMInUse) == 0
                 record.beatAnchor = back ? nil : anchor
             }
         }
