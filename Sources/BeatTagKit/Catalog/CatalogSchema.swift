@@ -162,6 +162,14 @@ enum CatalogSchema {
                           columns: ["state", "bpmManual", "bpmSource", "confidence", "bpmAlternative", "bpmAlternativeScore", "bpm",
                                     "phaseMoved", "beatAnchor"])
         }
+        migrator.registerMigration("v15: hand data by recording") { db in
+            // The review queue leaves out the copies of a recording settled on another copy
+            // (`UntaggedQueue`): these hold only the few tracks with hand data, so finding them does
+            // not read every row.
+            for column in ["bpmManual", "beatAnchor"] {
+                try db.execute(sql: "CREATE INDEX track_\(column)_copies ON track(recording, audioHash) WHERE \(column) IS NOT NULL")
+            }
+        }
         return migrator
     }
 }

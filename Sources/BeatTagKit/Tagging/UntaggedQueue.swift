@@ -4,7 +4,7 @@ import GRDB
 /// Tempo doubts, and grids the analysis moved half a beat from where the tracker put them, which on
 /// real recordings are off the beat more often than not (docs/benchmark.md, "Grids the analysis
 /// moved"). A track leaves the queue when a person settles its tempo (a hand BPM) or, for its
-/// beats, places a beat (`HandBeat`).
+/// beats, places a beat (`HandBeat`), on it or on another copy of its recording.
 public enum UntaggedQueue {
     public enum Reason: String, Codable, Sendable {
         case noBPM = "no BPM (metadata-only)"
@@ -30,8 +30,8 @@ public enum UntaggedQueue {
     /// `limit` items (all when nil) and how many there are.
     public static func items(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted,
                              limit: Int? = nil) throws -> (items: [Item], total: Int) {
-        let (queue, arguments) = queueSQL(below: confidence)
-        return try catalog.pool.read { db in
+        try catalog.pool.read { db in
+            let (queue, arguments) = try queueSQL(below: confidence, db)
             // Two passes beat one with a window count: the ordered one then keeps only the first `limit`.
             // Ties go by id (scan order): ordering by path would read every row, not just the index.
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
@@ -63,16 +63,27 @@ public enum UntaggedQueue {
 
     /// How many tracks the queue holds (no ordering: `stats` only needs the number).
     public static func count(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted) throws -> Int {
-        let (queue, arguments) = queueSQL(below: confidence)
-        return try catalog.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0 }
+        try catalog.pool.read { db in
+            let (queue, arguments) = try queueSQL(below: confidence, db)
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
+        }
     }
 
     /// The queue as SQL: each row's id, reason and usefulness, read from the `track_review` index alone.
     /// A runnable track's beats come before a slow one's tempo doubt (a grid off the beat flams
     /// every crossfade of a run), after a runnable one's. Beats are listed only where the analysed
     /// tempo is in use: a BPM tag at another level counts the grid anew, and the move means nothing there.
-    private static func queueSQL(below confidence: Double) -> (String, StatementArguments) {
+    static func queueSQL(below confidence: Double, _ db: Database) throws -> (String, StatementArguments) {
         let runnable = TempoRanges.runnable
+        // Most libraries have no settled copies: then the queue is read from the index alone. Where
+        // there are, each list is one uncorrelated subquery, read once (a `json_each` list of ids
+        // was read again for every row: minutes at 100,000 tracks).
+        var exclusions = ""
+        for (column, own, exclusion) in copyConditions {
+            let copies = copiesSQL(of: column, unless: own)
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (\(copies))") ?? false { exclusions += exclusion.replacingOccurrences(of: "COPIES", with: copies) }
+        }
+        let arguments: StatementArguments = [octaveInDoubt, confidence]
         let queue = """
             SELECT id, reason, (CASE WHEN bpm BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound)
                                       OR bpm * 2 BETWEEN \(runnable.lowerBound) AND \(runnable.upperBound) THEN 10 ELSE 0 END)
@@ -85,8 +96,38 @@ public enum UntaggedQueue {
                     WHEN bpmSource = 'analysis' AND state = 'analysed' AND phaseMoved AND beatAnchor IS NULL THEN 'beats'
                   END AS reason
                   FROM track WHERE state != 'missing' AND bpmManual IS NULL)
-            WHERE reason IS NOT NULL
+            WHERE reason IS NOT NULL\(exclusions)
             """
-        return (queue, [octaveInDoubt, confidence])
+        return (queue, arguments)
     }
+
+    /// Tracks settled on another copy of their recording (same recording group or decoded audio):
+    /// `match` and `render` judge such a copy by the other's hand BPM or placed beat
+    /// (`Catalog.withRecordingsHandWord`), so the queue does not ask a person about it again. A hand
+    /// BPM settles a copy (`tempo`); a placed beat settles only its beats (`beats`). Few tracks hold hand
+    /// data: they are read from their own partial indexes (migration v15), then their copies by the
+    /// `recording` and `audioHash` indexes, named: without statistics SQLite chose to walk the whole
+    /// `recording` index, or with a condition on the copy the whole table for each hand-edited track
+    /// (7 minutes for `untagged` at 100,000 tracks).
+    static func settledCopies(_ db: Database) throws -> (tempo: [Int64], beats: [Int64]) {
+        let lists = try copyConditions.map { try Int64.fetchAll(db, sql: copiesSQL(of: $0.column, unless: $0.own)) }
+        return (lists[0], lists[1])
+    }
+
+    /// A hand BPM on a copy settles every reason; a placed beat only the beats. `own`: the copy has
+    /// no such hand data itself (else the queue's own conditions drop it). `exclusion`: the queue's
+    /// condition, the copies' SQL in place of `COPIES`.
+    private static let copyConditions: [(column: String, own: String, exclusion: String)] = [
+        ("bpmManual", "c.bpmManual IS NULL", " AND id NOT IN (COPIES)"),
+        ("beatAnchor", "c.bpmManual IS NULL AND c.beatAnchor IS NULL", " AND (reason != 'beats' OR id NOT IN (COPIES))"),
+    ]
+
+    /// The tracks `c` (`own`: a condition on them) holding the recording of a track `h` where `column` is set.
+    static func copiesSQL(of column: String, unless own: String) -> String {
+        """
+        SELECT c.id FROM track h CROSS JOIN track c INDEXED BY track_on_recording ON c.recording = h.recording WHERE h.\(column) IS NOT NULL AND \(own)
+        UNION SELECT c.id FROM track h CROSS JOIN track c INDEXED BY track_on_audioHash ON c.audioHash = h.audioHash WHERE h.\(column) IS NOT NULL AND \(own)
+        """
+    }
+
 }

@@ -1,4 +1,5 @@
 @testable import BeatTagKit
+import GRDB
 import XCTest
 import CXattr
 
@@ -94,6 +95,64 @@ final class ManualBPMTests: XCTestCase {
                                         alternativeScore: t.bpmAlternativeScore, phaseMoved: t.phaseMoved) != nil
         }.map { ($0.path as NSString).lastPathComponent }
         XCTAssertEqual(Set(byRule), Set(names).subtracting(["aac"]))
+    }
+
+    /// `match` and `render` judge a copy of a recording by the hand BPM or the placed beat of another
+    /// copy, so the queue does not ask a person about it again: a hand BPM settles every copy, a
+    /// placed beat settles their beats only. Copies are one recording group or the same decoded audio.
+    func testAHandEditOnOneCopyTakesItsOtherCopiesOffTheQueue() throws {
+        func t(_ name: String, confidence: Double = 0.9, phaseMoved: Bool? = nil, manual: Double? = nil,
+               beatAnchor: Double? = nil) -> TrackRecord {
+            var r = TrackRecord(path: "/m/\(name)", fileSize: 1, modifiedAt: 0, now: 0)
+            r.state = .analysed; r.bpmAnalysed = 170; r.confidence = confidence; r.waveformAnalysed = true
+            r.phaseMoved = phaseMoved; r.bpmManual = manual; r.beatAnchor = beatAnchor
+            r.chooseBPM()
+            return r
+        }
+        let tracks = [t("tempo.flac", confidence: 0.3, manual: 172), t("tempo.mp3", confidence: 0.3),
+                      t("tempo-moved.ogg", phaseMoved: true),
+                      t("beats.flac", phaseMoved: true, beatAnchor: 0.4), t("beats.mp3", phaseMoved: true),
+                      // A placed beat says nothing of the tempo: a tempo doubt stays listed on every copy.
+                      t("both.flac", confidence: 0.3, beatAnchor: 0.4), t("both.mp3", confidence: 0.3),
+                      t("same-audio.wav", confidence: 0.3, manual: 90), t("same-audio copy.wav", confidence: 0.3),
+                      // Tracks in no group are nobody's copies.
+                      t("alone-settled.wav", confidence: 0.3, manual: 120), t("alone.wav", confidence: 0.3),
+                      t("alone-moved.wav", phaseMoved: true)]
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        for track in tracks { _ = try catalog.saveScanResult(track) }
+        try catalog.pool.write { db in
+            // Statistics read before any copy was grouped (as a large catalog's `ANALYZE` can be)
+            // make every track look like one recording's: the plan must not follow them.
+            try db.execute(sql: "ANALYZE")
+            try db.execute(sql: "DELETE FROM sqlite_stat1 WHERE tbl = 'track'")
+            try db.execute(sql: """
+                INSERT INTO sqlite_stat1 VALUES ('track', NULL, '100000'), ('track', 'track_on_recording', '100000 100000'),
+                                                ('track', 'track_on_audioHash', '100000 1')
+                """)
+            try db.execute(sql: "ANALYZE sqlite_schema")
+            for (names, group) in [(["tempo.flac", "tempo.mp3", "tempo-moved.ogg"], 1), (["beats.flac", "beats.mp3"], 2),
+                                   (["both.flac", "both.mp3"], 3)] {
+                for name in names { try db.execute(sql: "UPDATE track SET recording = ? WHERE path = ?", arguments: [group, "/m/\(name)"]) }
+            }
+            try db.execute(sql: "UPDATE track SET audioHash = 'abc' WHERE path IN ('/m/same-audio.wav', '/m/same-audio copy.wav')")
+        }
+        let (items, total) = try UntaggedQueue.items(in: catalog)
+        let names = Set(items.map { ($0.track.path as NSString).lastPathComponent })
+        XCTAssertEqual(names, ["both.flac", "both.mp3", "alone.wav", "alone-moved.wav"])
+        XCTAssertEqual(total, 4)
+        XCTAssertEqual(try UntaggedQueue.count(in: catalog), 4)
+        // The hand-edited tracks come from their partial indexes, not a read of every row.
+        let plans = try catalog.pool.read { db -> [String] in
+            XCTAssertEqual(try UntaggedQueue.settledCopies(db).tempo.count, 3)
+            XCTAssertEqual(try UntaggedQueue.settledCopies(db).beats.count, 2)
+            return try ["bpmManual", "beatAnchor"].map { column in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + UntaggedQueue.copiesSQL(of: column, unless: "c.bpmManual IS NULL"))
+                    .map { $0["detail"] as String }.joined(separator: "\n")
+            }
+        }
+        XCTAssertTrue(plans[0].contains("SCAN h USING INDEX track_bpmManual_copies"), plans[0])
+        XCTAssertTrue(plans[1].contains("SCAN h USING INDEX track_beatAnchor_copies"), plans[1])
+        for plan in plans { XCTAssertFalse(plan.contains("SCAN c"), plan) }
     }
 }
 
