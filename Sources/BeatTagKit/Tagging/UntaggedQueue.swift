@@ -69,7 +69,8 @@ public enum UntaggedQueue {
         }
     }
 
-    /// The queue as SQL: each row's id, reason and usefulness, read from the `track_review` index alone.
+    /// The queue as SQL: each row's id, reason and usefulness, read from the `track_review` index alone
+    /// (and, where some copies were settled on another copy, the few hand-edited rows and their copies).
     /// A runnable track's beats come before a slow one's tempo doubt (a grid off the beat flams
     /// every crossfade of a run), after a runnable one's. Beats are listed only where the analysed
     /// tempo is in use: a BPM tag at another level counts the grid anew, and the move means nothing there.
@@ -81,7 +82,7 @@ public enum UntaggedQueue {
         var exclusions = ""
         for (column, own, exclusion) in copyConditions {
             let copies = copiesSQL(of: column, unless: own)
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (\(copies))") ?? false { exclusions += exclusion.replacingOccurrences(of: "COPIES", with: copies) }
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (\(copies))") ?? false { exclusions += exclusion(copies) }
         }
         let arguments: StatementArguments = [octaveInDoubt, confidence]
         let queue = """
@@ -116,10 +117,10 @@ public enum UntaggedQueue {
 
     /// A hand BPM on a copy settles every reason; a placed beat only the beats. `own`: the copy has
     /// no such hand data itself (else the queue's own conditions drop it). `exclusion`: the queue's
-    /// condition, the copies' SQL in place of `COPIES`.
-    private static let copyConditions: [(column: String, own: String, exclusion: String)] = [
-        ("bpmManual", "c.bpmManual IS NULL", " AND id NOT IN (COPIES)"),
-        ("beatAnchor", "c.bpmManual IS NULL AND c.beatAnchor IS NULL", " AND (reason != 'beats' OR id NOT IN (COPIES))"),
+    /// condition, given the copies' SQL.
+    static let copyConditions: [(column: String, own: String, exclusion: @Sendable (String) -> String)] = [
+        ("bpmManual", "c.bpmManual IS NULL", { " AND id NOT IN (\($0))" }),
+        ("beatAnchor", "c.bpmManual IS NULL AND c.beatAnchor IS NULL", { " AND (reason != 'beats' OR id NOT IN (\($0)))" }),
     ]
 
     /// The tracks `c` (`own`: a condition on them) holding the recording of a track `h` where `column` is set.
@@ -129,5 +130,4 @@ public enum UntaggedQueue {
         UNION SELECT c.id FROM track h CROSS JOIN track c INDEXED BY track_on_audioHash ON c.audioHash = h.audioHash WHERE h.\(column) IS NOT NULL AND \(own)
         """
     }
-
 }

@@ -145,8 +145,8 @@ final class ManualBPMTests: XCTestCase {
         let plans = try catalog.pool.read { db -> [String] in
             XCTAssertEqual(try UntaggedQueue.settledCopies(db).tempo.count, 3)
             XCTAssertEqual(try UntaggedQueue.settledCopies(db).beats.count, 2)
-            return try ["bpmManual", "beatAnchor"].map { column in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + UntaggedQueue.copiesSQL(of: column, unless: "c.bpmManual IS NULL"))
+            return try UntaggedQueue.copyConditions.map { condition in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + UntaggedQueue.copiesSQL(of: condition.column, unless: condition.own))
                     .map { $0["detail"] as String }.joined(separator: "\n")
             }
         }
