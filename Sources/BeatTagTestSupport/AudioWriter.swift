@@ -25,10 +25,20 @@ public enum AudioWriter {
     /// `channels` interleaved samples in -1...1.
     public static func write(_ samples: [Float], channels: Int = 1, sampleRate: Int, to path: String, as container: Container,
                              quality: Double? = nil) throws {
+        try write(samples, channels: channels, sampleRate: sampleRate, to: path, format: container.format, quality: quality)
+    }
+
+    /// A 32-bit float WAV holding `samples` as they are: values beyond ±1, NaN and infinities
+    /// included (what a damaged float file carries).
+    public static func writeFloatWAV(_ samples: [Float], channels: Int = 1, sampleRate: Int, to path: String) throws {
+        try write(samples, channels: channels, sampleRate: sampleRate, to: path, format: Int32(SF_FORMAT_WAV | SF_FORMAT_FLOAT), quality: nil)
+    }
+
+    private static func write(_ samples: [Float], channels: Int, sampleRate: Int, to path: String, format: Int32, quality: Double?) throws {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
-        info.format = container.format
+        info.format = format
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw WriteError(description: "cannot write \(path): \(String(cString: sf_strerror(nil)))")
         }

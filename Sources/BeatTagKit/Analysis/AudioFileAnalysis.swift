@@ -25,24 +25,28 @@ public enum AudioFileAnalysis {
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioSources.open(path: path)
         guard decoder is SndfileSource else {
-            return try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            let only = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            return (only.info, only.result)
         }
-        let first: (AudioStreamInfo, AnalysisResult)
+        let first: (info: AudioStreamInfo, result: AnalysisResult, cutShort: Bool)
         do {
             first = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
-            guard first.1.decodeWarning != nil else { return first }
+            guard first.cutShort else { return (first.info, first.result) }
         } catch DecodeError.readFailed(let failedPath, let reason) {
             guard let ffmpeg = try? FFmpegSource(path: path) else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
-            return try analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            let second = try analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            return (second.info, second.result)
         }
         guard let ffmpeg = try? FFmpegSource(path: path),
               let second = try? analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
-              second.0.frames * Int64(first.0.sampleRate) > first.0.frames * Int64(second.0.sampleRate) else { return first }
-        return second
+              second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
+        else { return (first.info, first.result) }
+        return (second.info, second.result)
     }
 
+    /// `cutShort`: decoding stopped part-way and the analysis is of what decoded.
     private static func analyse(_ decoder: any AudioSource, path: String, timing: UnsafeMutablePointer<Timing>?, recordingPrint: Bool,
-                                inspect: ((OnsetCurves) -> Void)?) throws -> (AudioStreamInfo, AnalysisResult) {
+                                inspect: ((OnsetCurves) -> Void)?) throws -> (info: AudioStreamInfo, result: AnalysisResult, cutShort: Bool) {
         let printer = recordingPrint ? RecordingPrinter(sampleRate: Int(AnalysisResampler.analysisRate)) : nil
         var printFeedTime = 0.0, printFinishTime = 0.0
         let analyzer = TrackAnalyzer(sampleRate: decoder.info.sampleRate)
@@ -88,6 +92,12 @@ public enum AudioFileAnalysis {
         guard frames > 0 else { throw DecodeError.empty(path: path) }
         let t3 = DispatchTime.now().uptimeNanoseconds
         var result = try analyzer.finish(inspect: inspect)
+        let cutShort = warning != nil
+        if decoder.repairedSamples > 0 {
+            let repaired = "\(decoder.repairedSamples) damaged sample\(decoder.repairedSamples == 1 ? "" : "s") "
+                + "(not numbers, or far beyond full scale) read as silence"
+            warning = warning.map { "\($0); \(repaired)" } ?? repaired
+        }
         result.decodeWarning = warning
         analysisTime += Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e9
         var info = decoder.info
@@ -101,6 +111,6 @@ public enum AudioFileAnalysis {
                                  printSeconds: printFeedTime + printFinishTime)
         info.frames = Int64(frames)
         info.audioHash = hash.value
-        return (info, result)
+        return (info, result, cutShort)
     }
 }

@@ -11,6 +11,9 @@ public protocol AudioSource: AnyObject {
     var layout: ChannelLayout { get }
     /// Reads the next block, interleaved in `layout`. Returns false at the end.
     func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool
+    /// Samples handed over so far that were not numbers, infinite or far beyond full scale, and
+    /// were made silence (`SampleRepair`): a damaged file, which the caller can name.
+    var repairedSamples: Int { get }
 }
 
 extension AudioSource {
@@ -26,9 +29,10 @@ extension AudioSource {
 public enum ChannelLayout: Int, Sendable {
     case mono = 1, stereo = 2
 
-    /// Folds `frames` interleaved frames of `channels` channels in `p` to this layout, in place; `p`
-    /// must hold `frames × max(channels, 2)` values.
-    func fold(_ p: UnsafeMutablePointer<Float>, frames: Int, channels: Int) {
+    /// Folds `frames` interleaved frames of `channels` channels in `p` to this layout, in place, and
+    /// repairs what no recording holds (`SampleRepair`); `p` must hold `frames × max(channels, 2)`
+    /// values. Returns how many samples of the result were repaired.
+    func fold(_ p: UnsafeMutablePointer<Float>, frames: Int, channels: Int) -> Int {
         switch self {
         case .mono:
             MonoDownmix.inPlace(p, frames: frames, channels: channels)
@@ -39,5 +43,6 @@ public enum ChannelLayout: Int, Sendable {
                 for frame in 0..<frames { p[2 * frame] = p[channels * frame]; p[2 * frame + 1] = p[channels * frame + 1] }
             }
         }
+        return SampleRepair.inPlace(p, count: frames * rawValue)
     }
 }

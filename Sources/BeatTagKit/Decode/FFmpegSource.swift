@@ -35,6 +35,7 @@ public final class FFmpegSource: AudioSource {
     private var draining = false
     private var finished = false
     private var decodedFrames: Int64 = 0
+    public private(set) var repairedSamples = 0
     private var damagedPackets = 0
     private var readError: String?
 
@@ -257,7 +258,7 @@ public final class FFmpegSource: AudioSource {
         let channels = info.channels, width = layout.rawValue
         interleaved.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress!
-            layout.fold(p, frames: frames, channels: channels)
+            repairedSamples += layout.fold(p, frames: frames, channels: channels)
             let skip = min(framesToDrop, frames)
             framesToDrop -= skip
             pending.append(contentsOf: UnsafeBufferPointer(start: p + skip * width, count: (frames - skip) * width))

@@ -11,6 +11,7 @@ public final class SndfileSource: AudioSource {
     private let handle: OpaquePointer
     private var interleaved: [Float]
     private var decodedFrames: Int64 = 0
+    public private(set) var repairedSamples = 0
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         var sfInfo = SF_INFO()
@@ -54,7 +55,7 @@ public final class SndfileSource: AudioSource {
         decodedFrames += Int64(frames)
         let layout = self.layout
         interleaved.withUnsafeMutableBufferPointer { buffer in
-            layout.fold(buffer.baseAddress!, frames: frames, channels: channels)
+            repairedSamples += layout.fold(buffer.baseAddress!, frames: frames, channels: channels)
             body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames * layout.rawValue))
         }
         return true
