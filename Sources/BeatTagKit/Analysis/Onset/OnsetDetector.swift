@@ -15,7 +15,6 @@ public final class OnsetDetector {
     /// Which onset group (`OnsetEnvelope.Band`) each filter band belongs to.
     private let bandGroup: [Int]
     private var previous: [Float]
-    private var current: [Float]
     private var magnitude: [Float]
     private var strength: [Float] = []
     private var bands = [[Float]](repeating: [], count: OnsetEnvelope.Band.allCases.count)
@@ -62,7 +61,6 @@ public final class OnsetDetector {
         bandStarts = starts
         bandGroup = (0..<(starts.count - 1)).map { OnsetEnvelope.Band.containing(Double(starts[$0]) * binHz).rawValue }
         previous = [Float](repeating: 0, count: starts.count - 1)
-        current = previous
         startTime = timeOffset + Seconds(Double(n / 2) / sampleRate)
         let framesPerSecond = sampleRate / Double(hop), group = Double(OnsetDetector.spectrumFrames)
         spectrum = SpectralFrames(frameRate: framesPerSecond / group, startTime: startTime + Seconds((group - 1) / 2 / framesPerSecond),
@@ -104,31 +102,40 @@ public final class OnsetDetector {
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
         if soundStart == nil, Self.holdsSound(p, first: hop) { soundStart = droppedFrames + strength.count }
         var flux = SIMD4<Float>()
+        // On buffers, not on this class's arrays: each access to those is checked for exclusivity
+        // at run time.
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
-            current.withUnsafeMutableBufferPointer { cur in
-                previous.withUnsafeMutableBufferPointer { prev in
-                    for band in 0..<cur.count {
-                        var sum: Float = 0
-                        for k in bandStarts[band]..<bandStarts[band + 1] { sum += mag[k] }
-                        // log(1 + γ·x): compresses level differences between tracks and layers.
-                        let value = log1pf(100 * sum)
-                        let diff = value - prev[band]
-                        if diff > 0 { flux[bandGroup[band]] += diff }
-                        prev[band] = value
+            previous.withUnsafeMutableBufferPointer { prev in
+                bandStarts.withUnsafeBufferPointer { starts in
+                    bandGroup.withUnsafeBufferPointer { group in
+                        for band in 0..<prev.count {
+                            var sum: Float = 0
+                            for k in starts[band]..<starts[band + 1] { sum += mag[k] }
+                            // log(1 + γ·x): compresses level differences between tracks and layers.
+                            let value = log1pf(100 * sum)
+                            let diff = value - prev[band]
+                            if diff > 0 { flux[group[band]] += diff }
+                            prev[band] = value
+                        }
                     }
                 }
             }
         }
         if soundStart == nil { flux = .zero }
-        for band in spectrumSum.indices { spectrumSum[band] += previous[band] }
         spectrumCount += 1
-        if spectrumCount == OnsetDetector.spectrumFrames {
-            for band in spectrumSum.indices { spectrumSum[band] /= Float(spectrumCount) }
-            spectrumSum.withUnsafeBufferPointer { spectrum.append($0) }
-            for band in spectrumSum.indices { spectrumSum[band] = 0 }
-            spectrumCount = 0
+        let average = spectrumCount == OnsetDetector.spectrumFrames
+        spectrumSum.withUnsafeMutableBufferPointer { sum in
+            previous.withUnsafeBufferPointer { level in
+                for band in sum.indices { sum[band] += level[band] }
+            }
+            if average {
+                for band in sum.indices { sum[band] /= Float(OnsetDetector.spectrumFrames) }
+                spectrum.append(UnsafeBufferPointer(sum))
+                for band in sum.indices { sum[band] = 0 }
+            }
         }
+        if average { spectrumCount = 0 }
         for g in bands.indices { bands[g].append(flux[g]) }
         strength.append(flux[0] + flux[1] + flux[2] + flux[3])
         let rms = (sumSquares / Float(n)).squareRoot()

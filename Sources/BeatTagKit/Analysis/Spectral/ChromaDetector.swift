@@ -69,34 +69,48 @@ public final class ChromaDetector {
     private func analyseFrame(_ p: UnsafeBufferPointer<Float>) {
         let input = fft.input
         var sumSquares: Float = 0
-        for i in 0..<ChromaDetector.windowSize {
-            sumSquares += p[i] * p[i]
-            input[i] = p[i] * window[i]
+        window.withUnsafeBufferPointer { w in
+            for i in 0..<ChromaDetector.windowSize {
+                sumSquares += p[i] * p[i]
+                input[i] = p[i] * w[i]
+            }
         }
         var chroma = [Float](repeating: 0, count: 12)
-        for j in semitoneLevel.indices { semitoneLevel[j] = 0 }
         // Digital silence, dithered or not (below the onset detector's −90 dBFS), has no notes: its
         // peaks are noise, and scaled to their total they would read as a random chord.
         let sound = (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS
-        if sound {
-            magnitude.withUnsafeMutableBufferPointer { mag in
-                fft.magnitudes(into: mag.baseAddress!)
-                // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
-                // hiss) spreads its energy over every bin and adds little to any class.
-                for k in 1..<(mag.count - 1) where pitchClass[k] >= 0 && mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
-                    chroma[pitchClass[k]] += mag[k] * mag[k]
-                }
-                for k in semitoneBins { semitoneLevel[semitone[k]] += mag[k] }
-            }
-        }
         if !heardSound { heardSound = OnsetDetector.holdsSound(p, first: hop) }
-        // log(1 + γ·x) as the onset bands, γ a quarter of theirs: a 2048-point transform gives four
-        // times the magnitude of their 512 points.
+        // The loops below run on buffers, not on this class's arrays: each access to those is checked
+        // for exclusivity at run time.
         var flux: Float = 0
-        for j in semitoneLevel.indices {
-            semitoneLevel[j] = log1pf(25 * semitoneLevel[j])
-            if heardSound, semitoneLevel[j] > previousLevel[j] { flux += semitoneLevel[j] - previousLevel[j] }
-            previousLevel[j] = semitoneLevel[j]
+        let heardSound = self.heardSound, bins = semitoneBins
+        magnitude.withUnsafeMutableBufferPointer { mag in
+            semitoneLevel.withUnsafeMutableBufferPointer { level in
+                previousLevel.withUnsafeMutableBufferPointer { previous in
+                    pitchClass.withUnsafeBufferPointer { pitchClass in
+                        semitone.withUnsafeBufferPointer { semitone in
+                            for j in level.indices { level[j] = 0 }
+                            if sound, !bins.isEmpty {
+                                // Only the bins from 55 Hz to 2 kHz are read, and their neighbours.
+                                fft.magnitudes(into: mag.baseAddress!, bins: max(0, bins.lowerBound - 1)..<min(mag.count, bins.upperBound + 1))
+                                // Spectral peaks only, by energy: a note is a peak that stands out, noise (hats, claps,
+                                // hiss) spreads its energy over every bin and adds little to any class.
+                                for k in max(1, bins.lowerBound)..<min(mag.count - 1, bins.upperBound) where mag[k] > mag[k - 1] && mag[k] >= mag[k + 1] {
+                                    chroma[pitchClass[k]] += mag[k] * mag[k]
+                                }
+                                for k in bins { level[semitone[k]] += mag[k] }
+                            }
+                            // log(1 + γ·x) as the onset bands, γ a quarter of theirs: a 2048-point transform gives four
+                            // times the magnitude of their 512 points.
+                            for j in level.indices {
+                                level[j] = log1pf(25 * level[j])
+                                if heardSound, level[j] > previous[j] { flux += level[j] - previous[j] }
+                                previous[j] = level[j]
+                            }
+                        }
+                    }
+                }
+            }
         }
         withUnsafePointer(to: flux) { pitchFlux.append(UnsafeBufferPointer(start: $0, count: 1)) }
         let total = chroma.reduce(0, +)

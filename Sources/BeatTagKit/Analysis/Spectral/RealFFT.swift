@@ -29,11 +29,12 @@ public final class RealFFT {
         fftwf_free(output)
     }
 
-    /// Transforms `input` and writes |X[k]| for k in 0...size/2 into `magnitudes`.
-    public func magnitudes(into magnitudes: UnsafeMutablePointer<Float>) {
+    /// Transforms `input` and writes |X[k]| for k in `bins` (all of 0...size/2 unless a caller
+    /// reads fewer) into `magnitudes[k]`.
+    public func magnitudes(into magnitudes: UnsafeMutablePointer<Float>, bins: Range<Int>? = nil) {
         fftwf_execute(plan)
         let raw = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Float.self)
-        for k in 0...(size / 2) {
+        for k in bins ?? 0..<(size / 2 + 1) {
             let re = raw[2 * k], im = raw[2 * k + 1]
             magnitudes[k] = (re * re + im * im).squareRoot()
         }
