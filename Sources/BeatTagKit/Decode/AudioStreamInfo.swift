@@ -16,4 +16,18 @@ public struct AudioStreamInfo: Equatable, Sendable {
     public var recordingPrint: RecordingPrint?
 
     public var durationSeconds: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
+
+    /// Below this no file holds music (telephone audio is 8,000 Hz). A header that says less is
+    /// damaged, and believing it would make each sample thousands at the analysis rate: a 352 KB
+    /// file "at 0 Hz" was analysed for three minutes as tens of hours.
+    public static let lowestSampleRate = 4000
+
+    /// Why a decoder's reading of the header is not believed, or nil.
+    static func implausible(sampleRate: Int, channels: Int) -> String? {
+        guard sampleRate > 0, channels > 0 else { return "no channels or sample rate" }
+        guard sampleRate >= lowestSampleRate else {
+            return "a sample rate of \(sampleRate) Hz (a damaged header: music has \(lowestSampleRate) Hz or more)"
+        }
+        return nil
+    }
 }

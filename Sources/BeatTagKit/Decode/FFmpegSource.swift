@@ -96,7 +96,7 @@ public final class FFmpegSource: AudioSource {
         }
         guard rc >= 0 else { throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(rc))) }
         let rate = Int(codec.pointee.sample_rate), channels = Int(codec.pointee.ch_layout.nb_channels)
-        guard rate > 0, channels > 0 else { throw fail(.cannotOpen(path: path, reason: "no channels or sample rate")) }
+        if let reason = AudioStreamInfo.implausible(sampleRate: rate, channels: channels) { throw fail(.cannotOpen(path: path, reason: reason)) }
         guard let packet = av_packet_alloc() else { throw fail(.cannotOpen(path: path, reason: "out of memory")) }
         guard let frame = av_frame_alloc() else {
             var unused: UnsafeMutablePointer<AVPacket>? = packet

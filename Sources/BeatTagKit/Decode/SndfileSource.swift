@@ -20,9 +20,9 @@ public final class SndfileSource: AudioSource {
             let reason = String(cString: sf_strerror(nil))
             throw DecodeError.cannotOpen(path: path, reason: reason)
         }
-        guard sfInfo.channels > 0, sfInfo.samplerate > 0 else {
+        if let reason = AudioStreamInfo.implausible(sampleRate: Int(sfInfo.samplerate), channels: Int(sfInfo.channels)) {
             sf_close(handle)
-            throw DecodeError.cannotOpen(path: path, reason: "no channels or sample rate")
+            throw DecodeError.cannotOpen(path: path, reason: reason)
         }
         self.path = path
         self.handle = handle

@@ -8,7 +8,7 @@ public enum AudioSniffer {
 
     public static let audioExtensions: Set<String> = [
         "wav", "wave", "aif", "aiff", "aifc", "flac", "ogg", "oga", "opus", "mp3", "mp2", "m4a", "m4b", "m4p",
-        "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64",
+        "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64", "au",
     ]
 
     public static func kind(ofHeader bytes: [UInt8]) -> Kind? {
@@ -50,6 +50,18 @@ public enum AudioSniffer {
     /// audio file has (an image, an archive, a program, a database). Such a file is never handed to
     /// TagLib or the decoders (libmpg123 prints resync notes on the terminal for it). Nil otherwise.
     public static func notAudio(path: String) -> String? {
+        // Only a regular file is read: opening a named pipe waits for a writer that never comes
+        // (`analyze` hung on one), and a device can be read forever.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: return "a folder"
+            case S_IFIFO: return "a named pipe"
+            case S_IFSOCK: return "a socket"
+            default: return "a device"
+            }
+        }
         let head = head(of: path, bytes: 512)
         if kind(ofHeader: Array(head.prefix(16))) == nil, looksLikeText(head) { return "a text file" }
         let signatures: [([UInt8], String)] = [

@@ -74,6 +74,9 @@ public enum TrackProcessor {
         } catch let error as DecodeError {
             // Metadata-only needs TagLib to have found an audio stream, not just a tag-shaped header.
             if case .cannotOpen(_, let reason) = error, let tags, tags.sampleRate != nil || tags.durationSeconds != nil {
+                // …and one the file can hold: a download cut off after its first 512 bytes still has
+                // a header promising minutes, and its BPM tag put it first in `match`.
+                if let stub = damagedStub(tags: tags, fileSize: file.size) { return fail(&record, "\(error); \(stub)") }
                 record.state = .metadataOnly
                 record.metadataOnlyReason = metadataOnlyReason(tags: tags, decoderSaid: reason)
                 record.chooseBPM()
@@ -90,6 +93,19 @@ public enum TrackProcessor {
             record.waveformAnalysed = true
             return fail(&record, "\(error)")
         }
+    }
+
+    /// Fewer bytes a second than any music codec writes (8 kbit/s).
+    static let fewestBytesPerSecond = 1000.0
+
+    /// Why a file no decoder opens is damaged rather than undecodable (nil: it may be whole): no
+    /// length in its header, or less than a second, or fewer bytes than that length needs.
+    static func damagedStub(tags: TrackTags, fileSize: Int64) -> String? {
+        guard let seconds = tags.durationSeconds, seconds >= 1 else { return "no length in its header (cut short or damaged)" }
+        guard Double(fileSize) >= seconds * fewestBytesPerSecond else {
+            return String(format: "its header gives %.1f s, more than its %lld bytes can hold (cut short or damaged)", seconds, fileSize)
+        }
+        return nil
     }
 
     static func metadataOnlyReason(tags: TrackTags, decoderSaid: String) -> String {

@@ -64,6 +64,30 @@ final class SndfileSourceTests: XCTestCase {
         }
     }
 
+    /// A header whose sample rate is near zero made a small file tens of hours long at the analysis
+    /// rate (minutes of work, a scan stalled on it): both decoders refuse it.
+    func testASampleRateNoMusicHasIsADamagedHeader() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("rate-3.wav")
+        try AudioWriter.write([Float](repeating: 0.1, count: 3000), sampleRate: 3, to: path, as: .wav)
+        XCTAssertThrowsError(try AudioSources.open(path: path)) { error in
+            XCTAssertEqual("\(error)", "cannot decode it (libsndfile: a sample rate of 3 Hz (a damaged header: music has 4000 Hz or more); "
+                + "FFmpeg: a sample rate of 3 Hz (a damaged header: music has 4000 Hz or more))")
+        }
+        let telephone = (try temporaryDirectory(self) as NSString).appendingPathComponent("rate-8000.wav")
+        try AudioWriter.write([Float](repeating: 0.1, count: 8000), sampleRate: 8000, to: telephone, as: .wav)
+        XCTAssertEqual(try AudioSources.open(path: telephone).info.sampleRate, 8000)
+    }
+
+    /// A named pipe is never opened: reading it waits for a writer that never comes.
+    func testANamedPipeIsNotAudio() throws {
+        let fifo = (try temporaryDirectory(self) as NSString).appendingPathComponent("pipe.wav")
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertThrowsError(try AudioSources.open(path: fifo)) { error in
+            XCTAssertEqual(error as? DecodeError, .notAudio(path: fifo, what: "a named pipe"))
+        }
+        XCTAssertEqual(AudioSniffer.notAudio(path: (fifo as NSString).deletingLastPathComponent), "a folder")
+    }
+
     func testLongFileCutShortIsAnalysedFromWhatDecodes() throws {
         let dir = try temporaryDirectory(self)
         let cut = (dir as NSString).appendingPathComponent("cut.flac")

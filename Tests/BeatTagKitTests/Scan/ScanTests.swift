@@ -191,6 +191,36 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(forced.analysed + forced.failed + forced.metadataOnly, 25)
     }
 
+    /// A download cut off after its first bytes keeps a header that promises the whole song, and
+    /// its BPM tag: catalogued as metadata-only it was offered first by `match`. It fails instead.
+    func testAStubCutOffAfterItsHeaderFailsInsteadOfBeingCataloguedFromTags() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        // An ID3 tag holding only a BPM, then the first 400 bytes of an MP3's frames.
+        let mp3 = try Data(contentsOf: URL(fileURLWithPath: (library as NSString).appendingPathComponent("hiphop-90.mp3")))
+        let frames = 10 + mp3[6..<10].reduce(0) { $0 << 7 | Int($1) }  // the fixture's own ID3 tag's syncsafe size
+        let bpm = Data([0]) + Data("172".utf8)
+        let frame = Data("TBPM".utf8) + Data([0, 0, 0, UInt8(bpm.count), 0, 0]) + bpm
+        let tag = Data("ID3".utf8) + Data([3, 0, 0, 0, 0, 0, UInt8(frame.count)]) + frame
+        let mp3Stub = (library as NSString).appendingPathComponent("stub.mp3")
+        try (tag + mp3[frames..<(frames + 400)]).write(to: URL(fileURLWithPath: mp3Stub))
+        let oggStub = (library as NSString).appendingPathComponent("stub.ogg")
+        try Data(contentsOf: URL(fileURLWithPath: (library as NSString).appendingPathComponent("dnb-174.ogg"))).prefix(512)
+            .write(to: URL(fileURLWithPath: oggStub))
+        let stubs = [mp3Stub, oggStub]
+        let summary = try scan(stubs, catalog: catalog)
+        XCTAssertEqual(summary.failed, 2)
+        XCTAssertEqual(summary.metadataOnly, 0)
+        for stub in stubs {
+            let row = try XCTUnwrap(try catalog.track(path: stub))
+            XCTAssertEqual(row.state, .failed, stub)
+            XCTAssertTrue(row.lastError?.hasSuffix("(cut short or damaged)") ?? false, row.lastError ?? "nil")
+        }
+        // The DRM-protected fixture stays metadata-only: whole, only locked.
+        let drm = (library as NSString).appendingPathComponent("odd/drm-protected.m4a")
+        XCTAssertEqual(try scan([drm], catalog: catalog).metadataOnly, 1)
+    }
+
     func testCutShortFileIsAnalysedWithAWarning() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
