@@ -27,6 +27,14 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// A stream that stopped at `decoded` seconds of the `promised` its header gives. A header
+    /// promising more than two days is damaged itself (a truncated Ogg claimed 209,146,758,205,323 s).
+    static func endsShort(at decoded: Double, of promised: Double) -> String {
+        promised > 48 * 3600
+            ? String(format: "the audio ends at %.1f s, and its header's length is damaged", decoded)
+            : String(format: "the audio ends at %.1f s of the %.1f s its header gives", decoded, promised)
+    }
+
     /// Decoder messages come as "Error : flac decoder lost sync." : keep the words.
     static func tidy(_ message: String) -> String {
         var text = message.trimmingCharacters(in: .whitespacesAndNewlines)

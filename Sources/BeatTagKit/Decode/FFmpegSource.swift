@@ -294,7 +294,7 @@ public final class FFmpegSource: AudioSource {
         if info.frames > 0, decoded < info.frames - slack {
             let at = Double(decoded) / Double(info.sampleRate), promised = info.durationSeconds
             let why = readError.map { " (\($0))" } ?? ""
-            throw DecodeError.readFailed(path: path, reason: String(format: "the audio ends at %.1f s of the %.1f s its header gives%@", at, promised, why))
+            throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: at, of: promised) + why)
         }
         if decoded == 0, damagedPackets > 0 {
             throw DecodeError.readFailed(path: path, reason: "every packet is damaged")

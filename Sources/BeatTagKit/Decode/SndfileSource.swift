@@ -67,8 +67,8 @@ public final class SndfileSource: AudioSource {
         guard info.format != "mp3", info.frames > 0 else { return }
         let slack = Int64(max(1.0, 0.02 * info.durationSeconds) * Double(info.sampleRate))
         guard decodedFrames < info.frames - slack else { return }
-        throw DecodeError.readFailed(path: path, reason: String(format: "the audio ends at %.1f s of the %.1f s its header gives",
-                                                                 Double(decodedFrames) / Double(info.sampleRate), info.durationSeconds))
+        throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / Double(info.sampleRate),
+                                                                               of: info.durationSeconds))
     }
 
     static func formatName(_ format: Int32) -> String {

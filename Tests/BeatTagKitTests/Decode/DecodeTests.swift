@@ -78,6 +78,13 @@ final class SndfileSourceTests: XCTestCase {
         XCTAssertEqual(try AudioSources.open(path: telephone).info.sampleRate, 8000)
     }
 
+    /// A stream cut short names where it ends; a header whose own length is absurd is called damaged
+    /// rather than quoted (a truncated Ogg's header gave 209,146,758,205,323 s).
+    func testACutShortStreamSaysWhereItEnds() {
+        XCTAssertEqual(DecodeError.endsShort(at: 10.84, of: 12), "the audio ends at 10.8 s of the 12.0 s its header gives")
+        XCTAssertEqual(DecodeError.endsShort(at: 0, of: 209_146_758_205_323.7), "the audio ends at 0.0 s, and its header's length is damaged")
+    }
+
     /// A named pipe is never opened: reading it waits for a writer that never comes.
     func testANamedPipeIsNotAudio() throws {
         let fifo = (try temporaryDirectory(self) as NSString).appendingPathComponent("pipe.wav")
