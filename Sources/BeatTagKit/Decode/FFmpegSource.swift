@@ -320,7 +320,8 @@ public final class FFmpegSource: AudioSource {
 
     static func message(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "FFmpeg error \(code)" }
+        // A code FFmpeg has no words for comes from a decoder reading data it cannot make sense of.
+        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "damaged data (FFmpeg error \(code))" }
         return String(cString: buffer)
     }
 
