@@ -11,8 +11,9 @@ public protocol AudioSource: AnyObject {
     var layout: ChannelLayout { get }
     /// Reads the next block, interleaved in `layout`. Returns false at the end.
     func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool
-    /// Samples handed over so far that were not numbers, infinite or far beyond full scale, and
-    /// were made silence (`SampleRepair`): a damaged file, which the caller can name.
+    /// Samples decoded so far that were not numbers, infinite or far beyond full scale, and were
+    /// made silence (`SampleRepair`; FFmpeg's count includes priming frames it then drops): a
+    /// damaged file, which the caller can name.
     var repairedSamples: Int { get }
 }
 

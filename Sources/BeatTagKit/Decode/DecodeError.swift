@@ -28,9 +28,10 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     }
 
     /// A stream that stopped at `decoded` seconds of the `promised` its header gives. A header
-    /// promising more than two days is damaged itself (a truncated Ogg claimed 209,146,758,205,323 s).
+    /// promising more than a year is damaged itself (a truncated Ogg claimed 209,146,758,205,323 s;
+    /// the longest single-file audiobooks run for days).
     static func endsShort(at decoded: Double, of promised: Double) -> String {
-        promised > 48 * 3600
+        promised > 366 * 86400
             ? String(format: "the audio ends at %.1f s, and its header's length is damaged", decoded)
             : String(format: "the audio ends at %.1f s of the %.1f s its header gives", decoded, promised)
     }

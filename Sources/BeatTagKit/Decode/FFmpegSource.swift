@@ -320,8 +320,7 @@ public final class FFmpegSource: AudioSource {
 
     static func message(_ code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        // A code FFmpeg has no words for comes from a decoder reading data it cannot make sense of.
-        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "damaged data (FFmpeg error \(code))" }
+        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "an FFmpeg error without a description (\(code))" }
         return String(cString: buffer)
     }
 

@@ -8,7 +8,7 @@ public enum AudioSniffer {
 
     public static let audioExtensions: Set<String> = [
         "wav", "wave", "aif", "aiff", "aifc", "flac", "ogg", "oga", "opus", "mp3", "mp2", "m4a", "m4b", "m4p",
-        "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64", "au",
+        "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64",
     ]
 
     public static func kind(ofHeader bytes: [UInt8]) -> Kind? {

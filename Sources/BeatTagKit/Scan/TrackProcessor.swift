@@ -95,8 +95,8 @@ public enum TrackProcessor {
         }
     }
 
-    /// Fewer bytes a second than any music codec writes (8 kbit/s).
-    static let fewestBytesPerSecond = 1000.0
+    /// Fewer bytes a second than any codec writes (2 kbit/s; Opus and xHE-AAC speech go down to 6).
+    static let fewestBytesPerSecond = 250.0
 
     /// Why a file no decoder opens is damaged rather than undecodable (nil: it may be whole): no
     /// length in its header, or less than a second, or fewer bytes than that length needs.

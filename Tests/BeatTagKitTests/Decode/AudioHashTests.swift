@@ -6,7 +6,7 @@ import XCTest
 final class AudioHashTests: XCTestCase {
     func testEightAtOnceQuantiseAsOneAtATime() {
         // Halves of a step, the float just below and above them, beyond full scale, tiny values, both signs.
-        var values: [Float] = [0, -0, 1, -1, 1.5, -1.5, 65536, -65536, .leastNonzeroMagnitude, -.leastNonzeroMagnitude]
+        var values: [Float] = [0, -0, 1, -1, 1.5, -1.5, 65536, -65536, 16_777_216, -16_777_216, .leastNonzeroMagnitude, -.leastNonzeroMagnitude]
         for step in [0, 1, 2, 100, 32766, 32767, 32768, 40000] {
             for half in [Float(step) + 0.5, -Float(step) - 0.5] {
                 let sample = half / 32767
@@ -35,6 +35,13 @@ final class AudioHashTests: XCTestCase {
             start = end
         }
         XCTAssertEqual(whole.value, pieces.value)
+        // Catalogs hold hashes made one sample at a time: FNV-1a over each sample × 32767, rounded
+        // half away from zero, clamped to 16 bits, as two bytes in one 64-bit step.
+        var reference: UInt64 = 0xcbf2_9ce4_8422_2325
+        for sample in samples[0..<6000] {
+            reference = (reference ^ UInt64(UInt16(bitPattern: Int16(clamping: Int((sample * 32767).rounded()))))) &* 0x0000_0100_0000_01b3
+        }
+        XCTAssertEqual(whole.value, String(reference, radix: 16))
         // The first minute only (100 Hz: 6,000 samples).
         var minute = AudioHash(sampleRate: 100)
         samples[0..<6000].withUnsafeBufferPointer { minute.add($0) }

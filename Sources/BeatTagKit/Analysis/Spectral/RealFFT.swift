@@ -32,9 +32,11 @@ public final class RealFFT {
     /// Transforms `input` and writes |X[k]| for k in `bins` (all of 0...size/2 unless a caller
     /// reads fewer) into `magnitudes[k]`.
     public func magnitudes(into magnitudes: UnsafeMutablePointer<Float>, bins: Range<Int>? = nil) {
+        let bins = bins ?? 0..<(size / 2 + 1)
+        precondition(bins.lowerBound >= 0 && bins.upperBound <= size / 2 + 1, "bins \(bins) of a \(size)-point transform")
         fftwf_execute(plan)
         let raw = UnsafeMutableRawPointer(output).assumingMemoryBound(to: Float.self)
-        for k in bins ?? 0..<(size / 2 + 1) {
+        for k in bins {
             let re = raw[2 * k], im = raw[2 * k + 1]
             magnitudes[k] = (re * re + im * im).squareRoot()
         }
