@@ -102,8 +102,8 @@ public final class OnsetDetector {
         // sound. Only the start: a hit after a gap of silence later on is an onset like any other.
         if soundStart == nil, Self.holdsSound(p, first: hop) { soundStart = droppedFrames + strength.count }
         var flux = SIMD4<Float>()
-        // On buffers, not on this class's arrays: each access to those is checked for exclusivity
-        // at run time.
+        // On buffers, not on this class's arrays: an access to a `var` array of a class is checked for
+        // exclusivity at run time, and every array access for bounds.
         magnitude.withUnsafeMutableBufferPointer { mag in
             fft.magnitudes(into: mag.baseAddress!)
             previous.withUnsafeMutableBufferPointer { prev in

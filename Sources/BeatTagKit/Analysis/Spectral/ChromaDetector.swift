@@ -80,8 +80,8 @@ public final class ChromaDetector {
         // peaks are noise, and scaled to their total they would read as a random chord.
         let sound = (sumSquares / Float(ChromaDetector.windowSize)).squareRoot() >= OnsetDetector.silenceRMS
         if !heardSound { heardSound = OnsetDetector.holdsSound(p, first: hop) }
-        // The loops below run on buffers, not on this class's arrays: each access to those is checked
-        // for exclusivity at run time.
+        // The loops below run on buffers, not on this class's arrays: an access to a `var` array of a
+        // class is checked for exclusivity at run time, and every array access for bounds.
         var flux: Float = 0
         let heardSound = self.heardSound, bins = semitoneBins
         magnitude.withUnsafeMutableBufferPointer { mag in
