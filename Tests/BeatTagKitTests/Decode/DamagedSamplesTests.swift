@@ -33,8 +33,7 @@ final class DamagedSamplesTests: XCTestCase {
         for (name, open) in sources {
             for layout in [ChannelLayout.mono, .stereo] {
                 let source = try open(layout)
-                var read: [Float] = []
-                while try source.readBlock({ read.append(contentsOf: $0) }) {}
+                let read = try readAll(source)
                 let mono = stride(from: 0, to: read.count, by: layout.rawValue).map { read[$0] }
                 XCTAssertEqual(mono.count, intact.count, "\(name) \(layout)")
                 XCTAssertTrue(read.allSatisfy { $0.isFinite && abs($0) <= SampleRepair.ceiling }, "\(name) \(layout)")
@@ -50,9 +49,7 @@ final class DamagedSamplesTests: XCTestCase {
         try AudioWriter.writeFloatWAV(intact.map { $0 * 8_388_607 }, sampleRate: Self.rate, to: integerScale)
         for (name, open) in [("libsndfile", { try SndfileSource(path: integerScale) as any AudioSource }), ("FFmpeg", { try FFmpegSource(path: integerScale) })] {
             let source = try open()
-            var read: [Float] = []
-            while try source.readMonoBlock({ read.append(contentsOf: $0) }) {}
-            XCTAssertEqual(read, intact.map { $0 * 8_388_607 }, name)
+            XCTAssertEqual(try readAll(source), intact.map { $0 * 8_388_607 }, name)
             XCTAssertEqual(source.repairedSamples, 0, name)
         }
         // …and every stage of the analysis stays finite on it (the hash, the spectra, the tempo).

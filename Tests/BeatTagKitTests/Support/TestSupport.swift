@@ -157,9 +157,13 @@ func interrupt(_ process: Process, with signal: Int32 = SIGINT, within seconds: 
 
 /// The whole file as mono, through the decoder `AudioSources` chooses.
 func decodeAll(_ path: String) throws -> [Float] {
-    let decoder = try AudioSources.open(path: path)
+    try readAll(AudioSources.open(path: path))
+}
+
+/// What `source` hands over from here to its end, interleaved in its layout.
+func readAll(_ source: any AudioSource) throws -> [Float] {
     var samples: [Float] = []
-    while try decoder.readMonoBlock({ samples.append(contentsOf: $0) }) {}
+    while try source.readBlock({ samples.append(contentsOf: $0) }) {}
     return samples
 }
 
