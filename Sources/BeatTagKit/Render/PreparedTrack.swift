@@ -1,11 +1,13 @@
 import Foundation
 
 /// One planned excerpt, ready to mix: decoded in stereo, at the mix's rate, stretched so that its
-/// beats sit on the clock's, gained to the run's loudness.
+/// beats sit on the clock's, measured for the run's loudness. Each stage is staged on disk beside
+/// the output (`FrameSpill`), so memory does not grow with how long the excerpt plays.
 struct PreparedTrack {
     var entry: RunPlan.Entry
-    var left: [Float]
-    var right: [Float]
+    /// The excerpt as it plays: its first `length` frames (silence past the stretcher's output).
+    var audio: FrameSpill
+    var length: Int
     /// Mix frame of the excerpt's first frame (its first beat).
     var startFrame: Int
     var gainDB: Double
@@ -19,40 +21,37 @@ struct PreparedTrack {
         var description: String
     }
 
-    static func prepare(_ entry: RunPlan.Entry, clock: MasterClock, stretcher: TimeStretcher, targetLUFS: Double) throws -> PreparedTrack {
+    /// `output`: the run's file, beside which the stages are staged.
+    static func prepare(_ entry: RunPlan.Entry, clock: MasterClock, stretcher: TimeStretcher, targetLUFS: Double, output: String) throws -> PreparedTrack {
         let rate = clock.sampleRate
-        let (sourceLeft, sourceRight, sourceRate) = try decodeExcerpt(entry.track.path, from: entry.sourceBeats.first!, to: entry.sourceBeats.last!)
-        let (left, right) = try StereoResampler.resample(left: sourceLeft, right: sourceRight, from: sourceRate, to: rate)
+        let source = try decodeExcerpt(entry.track.path, from: entry.sourceBeats.first!, to: entry.sourceBeats.last!, rate: rate,
+                                       into: FrameSpill(beside: output))
         let start = entry.sourceBeats[0]
         let startFrame = Int(clock.frame(ofBeat: entry.mixStartBeat).value)
         let anchors = entry.sourceBeats.enumerated().map { j, beat in
-            (input: min(left.count, Int(((beat - start) * Double(rate)).rounded())),
+            (input: min(source.frameCount, Int(((beat - start) * Double(rate)).rounded())),
              output: Int(clock.frame(ofBeat: entry.mixStartBeat + j).value) - startFrame)
         }
-        var stretched: [[Float]]
-        if entry.stretchAllowed {
-            stretched = stretcher.stretch([left, right], anchors: anchors)
-        } else {
-            // Never changed: cut or padded to the clock's length (its drift was bounded by the plan).
-            let length = anchors.last!.output
-            stretched = [left, right].map { ch in ch.count >= length ? Array(ch[0..<length]) : ch + [Float](repeating: 0, count: length - ch.count) }
-        }
-        let loudness = LoudnessMeter.integratedLoudness(left: stretched[0], right: stretched[1], sampleRate: rate)
+        // Never changed when its rights say so: cut or padded to the clock's length (its drift was bounded by the plan).
+        let audio = entry.stretchAllowed ? try stretcher.stretch(source, anchors: anchors, into: try FrameSpill(beside: output)) : source
+        let length = anchors.last!.output
+        let loudness = try LoudnessMeter.integratedLoudness(of: audio, frames: length, sampleRate: rate)
         // A gain beyond +12 dB would only lift noise: such a track stays quieter.
         let gainDB = loudness.map { max(-24, min(12, targetLUFS - $0)) } ?? 0
         let sourceSpan = entry.sourceBeats.last! - start
-        let mixSpan = Double(anchors.last!.output) / Double(rate)
+        let mixSpan = Double(length) / Double(rate)
         let beatMap = entry.sourceBeats.enumerated().map { j, beat in [beat, clock.time(ofBeat: entry.mixStartBeat + j).value] }
-        return PreparedTrack(entry: entry, left: stretched[0], right: stretched[1], startFrame: startFrame, gainDB: gainDB,
+        return PreparedTrack(entry: entry, audio: audio, length: length, startFrame: startFrame, gainDB: gainDB,
                              loudness: loudness, stretch: entry.stretchAllowed ? mixSpan / max(sourceSpan, 1e-9) : 1, beatMap: beatMap)
     }
 
-    /// Stereo frames from `from` to `to` seconds of the decoded file, at its own rate.
+    /// Stereo frames from `from` to `to` seconds of the decoded file, resampled to `rate`, into `spill`.
     /// A file that cannot be read any more is named, with what to do: the catalog describes it as
     /// it was at the last scan (moved, deleted or changed since).
-    static func decodeExcerpt(_ path: String, from: Double, to: Double) throws -> ([Float], [Float], Int) {
+    static func decodeExcerpt(_ path: String, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws -> FrameSpill {
         do {
-            return try decodeExcerptOrThrow(path, from: from, to: to)
+            try decodeExcerptOrThrow(path, from: from, to: to, rate: rate, into: spill)
+            return spill
         } catch let error as DecodeError {
             switch error {
             case .decoderMissing, .notAudio, .noAudioStream:
@@ -63,24 +62,43 @@ struct PreparedTrack {
         }
     }
 
-    private static func decodeExcerptOrThrow(_ path: String, from: Double, to: Double) throws -> ([Float], [Float], Int) {
+    private static func decodeExcerptOrThrow(_ path: String, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws {
         let source = try AudioSources.open(path: path, blockFrames: 8192, layout: .stereo)
-        let rate = source.info.sampleRate
-        let first = Int((from * Double(rate)).rounded()), last = Int((to * Double(rate)).rounded())
-        var left: [Float] = [], right: [Float] = []
-        left.reserveCapacity(last - first)
-        right.reserveCapacity(last - first)
-        var position = 0
-        while position < last, try source.readBlock({ block in
-            let frames = block.count / 2
-            for i in 0..<frames where position + i >= first && position + i < last {
-                left.append(block[2 * i])
-                right.append(block[2 * i + 1])
+        let sourceRate = source.info.sampleRate
+        let resampler = sourceRate == rate ? nil : try StereoResampler(from: sourceRate, to: rate)
+        let first = Int((from * Double(sourceRate)).rounded()), last = Int((to * Double(sourceRate)).rounded())
+        var left = [Float](repeating: 0, count: 8192), right = left
+        var position = 0, decoded = 0
+        func keep(_ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>, _ count: Int) throws {
+            guard count > 0 else { return }
+            if let resampler {
+                let out = resampler.push(left: left, right: right, count: count)
+                try spill.append(left: out.left, right: out.right)
+            } else {
+                try spill.append(left: left, right: right, count: count)
             }
-            position += frames
-        }) {}
-        guard !left.isEmpty else { throw PrepareError(description: "\(path): nothing decoded between \(from) and \(to) s") }
-        return (left, right, rate)
+        }
+        while position < last {
+            var count = 0
+            let more = try source.readBlock { block in
+                let frames = block.count / 2
+                if left.count < frames { left = [Float](repeating: 0, count: frames); right = left }
+                for i in 0..<frames where position + i >= first && position + i < last {
+                    left[count] = block[2 * i]
+                    right[count] = block[2 * i + 1]
+                    count += 1
+                }
+                position += frames
+            }
+            decoded += count
+            try left.withUnsafeBufferPointer { l in try right.withUnsafeBufferPointer { r in try keep(l, r, count) } }
+            if !more { break }
+        }
+        guard decoded > 0 else { throw PrepareError(description: "\(path): nothing decoded between \(from) and \(to) s") }
+        if let resampler {
+            let rest = resampler.finish()
+            try spill.append(left: rest.left, right: rest.right)
+        }
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Renders a planned run into one file: excerpts prepared (decoded, stretched, measured) two at a
 /// time in parallel, mixed in order on the clock with 4-beat equal-power crossfades, the optional
-/// click added, a look-ahead limiter on the sum, streamed to the writer. Memory holds the excerpts
-/// being mixed, not the run.
+/// click added, a look-ahead limiter on the sum, streamed to the writer. Excerpts wait on disk
+/// (`FrameSpill`): memory holds blocks and crossfade tails, not the excerpts or the run.
 public struct RunRenderer {
     public struct Options: Sendable {
         public var targetLUFS = -14.0
@@ -118,40 +118,50 @@ public struct RunRenderer {
                 let lock = NSLock()
                 DispatchQueue.concurrentPerform(iterations: batch.count) { i in
                     do {
-                        let p = try PreparedTrack.prepare(batch[i], clock: clock, stretcher: stretcher, targetLUFS: options.targetLUFS)
+                        let p = try PreparedTrack.prepare(batch[i], clock: clock, stretcher: stretcher, targetLUFS: options.targetLUFS, output: path)
                         lock.lock(); prepared[i] = p; lock.unlock()
                     } catch { lock.lock(); failure = failure ?? error; lock.unlock() }
                 }
                 if let failure { throw failure }
-                for case var track? in prepared {
+                for case let track? in prepared {
                     if isCancelled() { throw RenderCancelled() }
                     let isFirst = index == 0
-                    shape(&track, clock: clock, fadeIn: !isFirst)
+                    let fades = Fades(track, clock: clock, fadeIn: !isFirst)
                     // Silence (or the click) up to this track, then the previous track's tail under its start.
                     if written < track.startFrame {
                         var gapLeft = [Float](repeating: 0, count: track.startFrame - written), gapRight = gapLeft
                         try emit(&gapLeft, &gapRight, clickFrom: clickFromFrame)
                     }
-                    for i in 0..<min(tailLeft.count, track.left.count) {
-                        track.left[i] += tailLeft[i]
-                        track.right[i] += tailRight[i]
+                    let previousTail = (left: tailLeft, right: tailRight)
+                    // Frames `range` of the track as they sound: faded, gained, over the previous tail.
+                    func mixed(_ range: Range<Int>) throws -> (left: [Float], right: [Float]) {
+                        var (l, r) = try track.audio.read(from: range.lowerBound, count: range.count)
+                        for i in 0..<range.count {
+                            let g = fades.gain(at: range.lowerBound + i)
+                            l[i] *= g
+                            r[i] *= g
+                        }
+                        for i in range.clamped(to: 0..<previousTail.left.count) {
+                            l[i - range.lowerBound] += previousTail.left[i]
+                            r[i - range.lowerBound] += previousTail.right[i]
+                        }
+                        return (l, r)
                     }
                     // Write up to where the next track starts; keep the rest as the new tail.
-                    let nextStart = index + 1 < plan.entries.count ? Int(clock.frame(ofBeat: plan.entries[index + 1].mixStartBeat).value) : track.startFrame + track.left.count
-                    let now = max(0, min(track.left.count, nextStart - track.startFrame))
+                    let nextStart = index + 1 < plan.entries.count ? Int(clock.frame(ofBeat: plan.entries[index + 1].mixStartBeat).value) : track.startFrame + track.length
+                    let now = max(0, min(track.length, nextStart - track.startFrame))
                     var block = 0
                     while block < now {
                         let end = min(now, block + 65536)
-                        var l = Array(track.left[block..<end]), r = Array(track.right[block..<end])
+                        var (l, r) = try mixed(block..<end)
                         try emit(&l, &r, clickFrom: clickFromFrame)
                         block = end
                     }
-                    tailLeft = Array(track.left[now...])
-                    tailRight = Array(track.right[now...])
+                    (tailLeft, tailRight) = try mixed(now..<track.length)
                     tracks.append(RenderTimeline.Track(
                         path: FileWalker.absolutePath(track.entry.track.path),
                         startSeconds: Double(track.startFrame) / Double(clock.sampleRate),
-                        endSeconds: Double(track.startFrame + track.left.count) / Double(clock.sampleRate),
+                        endSeconds: Double(track.startFrame + track.length) / Double(clock.sampleRate),
                         sourceStartSeconds: track.entry.sourceBeats[0], stretch: track.stretch, beatMap: track.beatMap,
                         sourceBPM: track.entry.track.bpm ?? 0, targetBPM: clock.spm,
                         tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment, fill: track.entry.fill))
@@ -197,19 +207,23 @@ public struct RunRenderer {
 
     /// Gain, and the fades: equal power over the crossfade's 4 beats at both ends (a 10 ms ramp
     /// where the run starts), so that the two tracks' sum keeps its power.
-    private func shape(_ track: inout PreparedTrack, clock: MasterClock, fadeIn: Bool) {
-        let gain = Float(pow(10, track.gainDB / 20))
-        let fadeFrames = clock.frames(forBeats: RunPlan.crossfadeBeats)
-        let count = track.left.count
-        let inFrames = fadeIn ? min(count, fadeFrames) : min(count, clock.sampleRate / 100)
-        let outFrames = min(count, fadeFrames)
-        for i in 0..<count {
+    private struct Fades {
+        let gain: Float, count: Int, inFrames: Int, outFrames: Int
+
+        init(_ track: PreparedTrack, clock: MasterClock, fadeIn: Bool) {
+            gain = Float(pow(10, track.gainDB / 20))
+            let fadeFrames = clock.frames(forBeats: RunPlan.crossfadeBeats)
+            count = track.length
+            inFrames = fadeIn ? min(count, fadeFrames) : min(count, clock.sampleRate / 100)
+            outFrames = min(count, fadeFrames)
+        }
+
+        func gain(at i: Int) -> Float {
             var g = gain
             if i < inFrames { g *= Float(sin(Double.pi / 2 * Double(i) / Double(inFrames))) }
             let fromEnd = count - i
             if fromEnd <= outFrames { g *= Float(sin(Double.pi / 2 * Double(fromEnd) / Double(outFrames))) }
-            track.left[i] *= g
-            track.right[i] *= g
+            return g
         }
     }
 }

@@ -1,10 +1,12 @@
 import CFFmpeg
 
-/// A stereo excerpt to the mix's sample rate, by libswresample (FFmpeg, opened on first use: a
-/// source at another rate than the mix needs it).
-enum StereoResampler {
-    static func resample(left: [Float], right: [Float], from inputRate: Int, to outputRate: Int) throws -> (left: [Float], right: [Float]) {
-        guard inputRate != outputRate, !left.isEmpty else { return (left, right) }
+/// Stereo audio to the mix's sample rate, by libswresample (FFmpeg, opened on first use: a source
+/// at another rate than the mix needs it). Fed block by block (`push`, then `finish` for what the
+/// filter still holds), so an excerpt is never resampled whole in memory.
+final class StereoResampler {
+    private var context: OpaquePointer?
+
+    init(from inputRate: Int, to outputRate: Int) throws {
         if let reason = OptionalLibrary.ffmpeg.unavailableReason {
             throw OptionalLibrary.Missing(library: .ffmpeg, description: "resampling a \(inputRate) Hz source to the mix's \(outputRate) Hz needs FFmpeg: \(reason)")
         }
@@ -12,38 +14,59 @@ enum StereoResampler {
         av_channel_layout_default(&layout, 2)
         defer { av_channel_layout_uninit(&layout) }
         var inputLayout = layout
-        var context: OpaquePointer?
         guard swr_alloc_set_opts2(&context, &layout, AV_SAMPLE_FMT_FLTP, Int32(outputRate), &inputLayout, AV_SAMPLE_FMT_FLTP,
                                   Int32(inputRate), 0, nil) >= 0, swr_init(context) >= 0 else {
             swr_free(&context)
-            return (left, right)
+            throw PreparedTrack.PrepareError(description: "libswresample cannot convert \(inputRate) Hz to \(outputRate) Hz")
         }
-        defer { swr_free(&context) }
-        let capacity = Int(swr_get_out_samples(context, Int32(left.count))) + 256
+    }
+
+    deinit { swr_free(&context) }
+
+    /// The output for the next input frames (the filter's delay holds some back until `finish`).
+    func push(left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, count: Int) -> (left: [Float], right: [Float]) {
+        convert(left: left.baseAddress, right: right.baseAddress, count: count)
+    }
+
+    /// What the filter still holds, at the end of the input.
+    func finish() -> (left: [Float], right: [Float]) {
+        var rest = convert(left: nil, right: nil, count: 0)
+        while true {
+            let more = convert(left: nil, right: nil, count: 0)
+            if more.left.isEmpty { return rest }
+            rest.left += more.left
+            rest.right += more.right
+        }
+    }
+
+    private func convert(left: UnsafePointer<Float>?, right: UnsafePointer<Float>?, count: Int) -> (left: [Float], right: [Float]) {
+        let capacity = Int(swr_get_out_samples(context, Int32(count))) + 256
         var outLeft = [Float](repeating: 0, count: capacity), outRight = outLeft
         var produced = 0
         outLeft.withUnsafeMutableBufferPointer { ol in
             outRight.withUnsafeMutableBufferPointer { orr in
-                left.withUnsafeBufferPointer { il in
-                    right.withUnsafeBufferPointer { ir in
-                        var outs: [UnsafeMutablePointer<UInt8>?] = [UnsafeMutableRawPointer(ol.baseAddress!).assumingMemoryBound(to: UInt8.self),
-                                                                    UnsafeMutableRawPointer(orr.baseAddress!).assumingMemoryBound(to: UInt8.self)]
-                        var ins: [UnsafePointer<UInt8>?] = [UnsafeRawPointer(il.baseAddress!).assumingMemoryBound(to: UInt8.self),
-                                                            UnsafeRawPointer(ir.baseAddress!).assumingMemoryBound(to: UInt8.self)]
-                        let first = swr_convert(context, &outs, Int32(capacity), &ins, Int32(left.count))
-                        produced = max(0, Int(first))
-                        outs = [UnsafeMutableRawPointer(ol.baseAddress! + produced).assumingMemoryBound(to: UInt8.self),
-                                UnsafeMutableRawPointer(orr.baseAddress! + produced).assumingMemoryBound(to: UInt8.self)]
-                        let tail = swr_convert(context, &outs, Int32(capacity - produced), nil, 0)
-                        produced += max(0, Int(tail))
-                    }
+                var outs: [UnsafeMutablePointer<UInt8>?] = [UnsafeMutableRawPointer(ol.baseAddress!).assumingMemoryBound(to: UInt8.self),
+                                                            UnsafeMutableRawPointer(orr.baseAddress!).assumingMemoryBound(to: UInt8.self)]
+                if let left, let right {
+                    var ins: [UnsafePointer<UInt8>?] = [UnsafeRawPointer(left).assumingMemoryBound(to: UInt8.self),
+                                                        UnsafeRawPointer(right).assumingMemoryBound(to: UInt8.self)]
+                    produced = max(0, Int(swr_convert(context, &outs, Int32(capacity), &ins, Int32(count))))
+                } else {
+                    produced = max(0, Int(swr_convert(context, &outs, Int32(capacity), nil, 0)))
                 }
             }
         }
-        return (Array(outLeft[0..<produced]), Array(outRight[0..<produced]))
+        outLeft.removeLast(capacity - produced)
+        outRight.removeLast(capacity - produced)
+        return (outLeft, outRight)
     }
 
+    /// A whole signal at once (short ones: a spoken cue).
     static func resampleMono(_ samples: [Float], from inputRate: Int, to outputRate: Int) throws -> [Float] {
-        try resample(left: samples, right: samples, from: inputRate, to: outputRate).left
+        guard inputRate != outputRate, !samples.isEmpty else { return samples }
+        let resampler = try StereoResampler(from: inputRate, to: outputRate)
+        var out = samples.withUnsafeBufferPointer { resampler.push(left: $0, right: $0, count: samples.count).left }
+        out += resampler.finish().left
+        return out
     }
 }

@@ -12,7 +12,9 @@ public struct TimeStretcher: Sendable {
     public enum Quality: String, CaseIterable, Sendable {
         case fast, standard, fine
         var options: Int32 {
-            let offline = Int32(RubberBandOptionProcessOffline.rawValue)
+            // One thread per excerpt: R2 splits stereo over two threads otherwise, and then does not
+            // give the same output twice (the render already prepares two excerpts at a time).
+            let offline = Int32(RubberBandOptionProcessOffline.rawValue) | Int32(RubberBandOptionThreadingNever.rawValue)
             switch self {
             case .fast: return offline
             case .standard: return offline | Int32(bitPattern: RubberBandOptionEngineFiner.rawValue) | Int32(RubberBandOptionWindowShort.rawValue)
@@ -30,14 +32,17 @@ public struct TimeStretcher: Sendable {
         self.sampleRate = sampleRate
     }
 
-    /// `channels`: left and right. `anchors`: (input frame, output frame) pairs, increasing, from
-    /// (0, 0) to the ends of both. Returns exactly `anchors.last.output` frames per channel.
-    public func stretch(_ channels: [[Float]], anchors: [(input: Int, output: Int)]) -> [[Float]] {
-        let inputLength = channels[0].count
-        guard let last = anchors.last, inputLength > 0, last.output > 0 else { return channels.map { _ in [] } }
+    /// `input`: the excerpt, stereo. `anchors`: (input frame, output frame) pairs, increasing, from
+    /// (0, 0) to the ends of both. Writes the stretched excerpt into `output` (within a few frames of
+    /// `anchors.last.output`: offline Rubber Band's precision; the reader cuts or pads it) and
+    /// returns it; returns `input` itself when there is nothing to stretch.
+    func stretch(_ input: FrameSpill, anchors: [(input: Int, output: Int)], into output: @autoclosure () throws -> FrameSpill) throws -> FrameSpill {
+        let inputLength = input.frameCount
+        guard let last = anchors.last, inputLength > 0, last.output > 0 else { return try output() }
         let outputLength = last.output
         let ratio = Double(outputLength) / Double(inputLength)
-        if abs(ratio - 1) < 1e-9, anchors.allSatisfy({ $0.input == $0.output }) { return channels }
+        if abs(ratio - 1) < 1e-9, anchors.allSatisfy({ $0.input == $0.output }) { return input }
+        let output = try output()
         let state = rubberband_new(UInt32(sampleRate), 2, quality.options, ratio, 1.0)!
         defer { rubberband_delete(state) }
         rubberband_set_expected_input_duration(state, UInt32(inputLength))
@@ -47,11 +52,8 @@ public struct TimeStretcher: Sendable {
         var to = anchors.dropFirst().dropLast().map { UInt32($0.output) }
         if !from.isEmpty { rubberband_set_key_frame_map(state, UInt32(from.count), &from, &to) }
 
-        var left = [Float](), right = [Float]()
-        left.reserveCapacity(outputLength + 4096)
-        right.reserveCapacity(outputLength + 4096)
         var scratchLeft = [Float](repeating: 0, count: 8192), scratchRight = [Float](repeating: 0, count: 8192)
-        func drain() {
+        func drain() throws {
             while true {
                 let available = Int(rubberband_available(state))
                 guard available > 0 else { return }
@@ -62,38 +64,37 @@ public struct TimeStretcher: Sendable {
                         return pointers.withUnsafeBufferPointer { rubberband_retrieve(state, $0.baseAddress!, UInt32(count)) }
                     }
                 }
-                left.append(contentsOf: scratchLeft[0..<Int(got)])
-                right.append(contentsOf: scratchRight[0..<Int(got)])
-            }
-        }
-        for pass in 0..<2 {
-            var start = 0
-            while start < inputLength {
-                let count = min(TimeStretcher.block, inputLength - start)
-                let final: Int32 = start + count >= inputLength ? 1 : 0
-                withInput(channels, start: start) { pointers in
-                    if pass == 0 { rubberband_study(state, pointers, UInt32(count), final) }
-                    else { rubberband_process(state, pointers, UInt32(count), final) }
+                try scratchLeft.withUnsafeBufferPointer { l in
+                    try scratchRight.withUnsafeBufferPointer { r in try output.append(left: l, right: r, count: Int(got)) }
                 }
-                if pass == 1 { drain() }
-                start += count
             }
         }
-        drain()  // what the final block released; then available() is −1
-        let output = [left, right]
-        // Offline Rubber Band returns the stretched length to within a few frames: make it exact.
-        return output.map { channel in
-            channel.count >= outputLength ? Array(channel[0..<outputLength])
-                : channel + [Float](repeating: 0, count: outputLength - channel.count)
-        }
-    }
-
-    private func withInput(_ channels: [[Float]], start: Int, _ body: (UnsafePointer<UnsafePointer<Float>?>) -> Void) {
-        channels[0].withUnsafeBufferPointer { left in
-            channels[channels.count > 1 ? 1 : 0].withUnsafeBufferPointer { right in
-                let pointers: [UnsafePointer<Float>?] = [left.baseAddress! + start, right.baseAddress! + start]
-                pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+        // Read back in chunks, fed in blocks.
+        let chunk = 64 * TimeStretcher.block
+        for pass in 0..<2 {
+            var chunkStart = 0
+            while chunkStart < inputLength {
+                let (left, right) = try input.read(from: chunkStart, count: min(chunk, inputLength - chunkStart))
+                var start = 0
+                while start < left.count {
+                    let count = min(TimeStretcher.block, left.count - start)
+                    let final: Int32 = chunkStart + start + count >= inputLength ? 1 : 0
+                    left.withUnsafeBufferPointer { l in
+                        right.withUnsafeBufferPointer { r in
+                            let pointers: [UnsafePointer<Float>?] = [l.baseAddress! + start, r.baseAddress! + start]
+                            pointers.withUnsafeBufferPointer {
+                                if pass == 0 { rubberband_study(state, $0.baseAddress!, UInt32(count), final) }
+                                else { rubberband_process(state, $0.baseAddress!, UInt32(count), final) }
+                            }
+                        }
+                    }
+                    if pass == 1 { try drain() }
+                    start += count
+                }
+                chunkStart += left.count
             }
         }
+        try drain()  // what the final block released; then available() is −1
+        return output
     }
 }

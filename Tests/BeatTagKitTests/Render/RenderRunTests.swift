@@ -177,6 +177,22 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
     }
 
+    /// `--seed` promises the same run again: the same audio, sample for sample, at every quality
+    /// (R2 split stereo over two threads and then differed from run to run).
+    func testTheSameSeedRendersTheSameAudioTwice() throws {
+        let folder = try temporaryDirectory(self)
+        var files: [Data] = []
+        for run in 0..<2 {
+            let out = (folder as NSString).appendingPathComponent("run\(run).wav")
+            let result = try runBeattag(["render", "--spm", "170", "--duration", "1m", "--quality", "fast", "-o", out, "--seed", "4",
+                                         "--catalog", catalog])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        XCTAssertGreaterThan(files[0].count, 44 + 4 * 44100 * 50, "most of a minute of stereo audio")
+        XCTAssertTrue(files[0] == files[1], "the same seed, the same audio")
+    }
+
     /// A real render process interrupted while it mixes (Ctrl-C, or a terminal closed: SIGHUP): exit
     /// 130, nothing left under either name.
     func testCtrlCDuringAMusicRenderLeavesNothing() throws {
