@@ -65,7 +65,7 @@ struct AnalyzeCommand: ParsableCommand {
                     }
                     if result.phase.halfBeat { line += "  " + UntaggedQueue.Reason.beatsMoved.rawValue }
                     if let warning = result.decodeWarning { line += "  [\(warning)]" }
-                    console.print("\(line)  \(file)")
+                    console.line("\(line)  \(file)")
                 }
             } catch {
                 failures += 1

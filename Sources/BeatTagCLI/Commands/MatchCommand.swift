@@ -72,6 +72,6 @@ struct MatchCommand: ParsableCommand {
             console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",
                          doubtful, doubtful == 1 ? "" : "s", ConfidenceEvidence.trusted))
         }
-        console.print(footer + (m3u8.map { "; playlist written to \(PlaylistExport.name(of: $0))" } ?? ""))
+        console.line(footer + (m3u8.map { "; playlist written to \(PlaylistExport.name(of: $0))" } ?? ""))
     }
 }

@@ -35,7 +35,7 @@ struct RateCommand: ParsableCommand {
         for file in files {
             do {
                 let record = try Rating.set(rating, for: file, in: catalog)
-                console.print("\(file): \(record.rating?.rawValue ?? "no rating")")
+                console.line("\(file): \(record.rating?.rawValue ?? "no rating")")
                 console.noteIfGone(record, named: file)
             } catch {
                 failures += 1

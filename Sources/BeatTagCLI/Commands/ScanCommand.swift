@@ -118,7 +118,7 @@ struct ScanCommand: ParsableCommand {
                 + (summary.missing > 0 ? ", now missing \(summary.missing)" : "")
                 + String(format: " in %.1f s (%@)", summary.wallSeconds, pace)
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))
-            console.print("catalog: \(catalog.path)")
+            console.line("catalog: \(catalog.path)")
         }
         if summary.interrupted { throw ExitCode(130) }
         if !summary.succeeded { throw ExitCode(1) }

@@ -101,7 +101,7 @@ struct TagCommand: ParsableCommand {
                     if dryRun {
                         _ = try writeTag(record, file: file, console: console)
                     } else {
-                        console.print(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
+                        console.line(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
                         if !write { console.noteIfGone(record, named: file) }
                         try moveBeats(file, catalog: catalog, console: console)
@@ -141,7 +141,7 @@ struct TagCommand: ParsableCommand {
     private func moveBeats(_ file: String, catalog: Catalog, console: Console) throws {
         guard let beatChange else { return }
         let record = try HandBeat.apply(beatChange, to: file, in: catalog)
-        console.print("\(file): \(Self.beatText(record))")
+        console.line("\(file): \(Self.beatText(record))")
         if change == nil && !write { console.noteIfGone(record, named: file) }
     }
 
@@ -167,15 +167,15 @@ struct TagCommand: ParsableCommand {
     private func writeTag(_ record: TrackRecord, file: String, console: Console) throws -> (path: String, file: BPMTagWriter.WrittenFile)? {
         let plan = try tagPlan(record)
         if dryRun {
-            console.print("\(file): would write \(plan.changeText)")
+            console.line("\(file): would write \(plan.changeText)")
             return nil
         }
         if plan.isNoChange {
-            console.print("\(file): BPM tag already \"\(plan.newValue)\"")
+            console.line("\(file): BPM tag already \"\(plan.newValue)\"")
             return nil
         }
         let written = try BPMTagWriter.write(plan)
-        console.print("\(file): wrote \(plan.changeText)")
+        console.line("\(file): wrote \(plan.changeText)")
         return (record.path, written)
     }
 }

@@ -28,7 +28,7 @@ struct TapCommand: ParsableCommand {
         guard console.stdinIsTerminal else {
             throw CommandFailure("tap needs a terminal to read your taps; in scripts use `beattag tag FILE --bpm N`", code: 2)
         }
-        console.print("Tapping \(record.displayName())" + (record.bpm.map { String(format: " (now %.1f BPM, %@)", $0, record.bpmSource?.rawValue ?? "") } ?? ""))
+        console.line("Tapping \(record.displayName())" + (record.bpm.map { String(format: " (now %.1f BPM, %@)", $0, record.bpmSource?.rawValue ?? "") } ?? ""))
         console.print("Enter/Space on each beat · s save · q quit")
         var original = termios()
         tcgetattr(0, &original)
@@ -55,7 +55,7 @@ struct TapCommand: ParsableCommand {
                     continue
                 }
                 let saved = try ManualBPM.apply(.set(bpm), to: file, in: catalog)
-                console.print(String(format: "saved %.1f BPM for %@", saved.bpm ?? bpm, saved.displayName()))
+                console.line(String(format: "saved %.1f BPM for %@", saved.bpm ?? bpm, saved.displayName()))
                 return
             case UInt8(ascii: "q"), UInt8(ascii: "Q"), 27, 4:
                 console.print("quit, nothing saved")

@@ -1,3 +1,4 @@
+import BeatTagKit
 import Foundation
 
 /// Where a command's output goes: the process's stdout/stderr when run as `beattag`, a buffer when a
@@ -42,6 +43,9 @@ public struct Console: Sendable {
     @TaskLocal public static var current = Console.standard
 
     public func print(_ text: String = "", terminator: String = "\n") { writeOut(text + terminator) }
+
+    /// One line on stdout, whatever a file name or tag in it holds (`VisibleControls`).
+    public func line(_ text: String) { print(VisibleControls.text(text)) }
 
     /// This console with its report moved to stderr: stdout carries a playlist (`-o -`).
     public func reportingOnStderr(_ yes: Bool = true) -> Console {

@@ -1,3 +1,4 @@
+import BeatTagKit
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -7,7 +7,7 @@ public enum CueSheet {
     /// when the run has named segments, and each stretch the click carries alone is an entry of its own.
     public static func text(for timeline: RenderTimeline, audioFile: String, titles: [String], performers: [String?],
                             title: String? = nil) -> String {
-        func quoted(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\n", with: " ") + "\"" }
+        func quoted(_ s: String) -> String { "\"" + VisibleControls.text(s.replacingOccurrences(of: "\"", with: "'")) + "\"" }
         func index(_ seconds: Double) -> String {
             let frames = Int((seconds * 75).rounded())
             return String(format: "%02d:%02d:%02d", frames / 75 / 60, frames / 75 % 60, frames % 75)

@@ -25,7 +25,8 @@ public enum RunCredits {
             if let url = record.sourceURL { lines.append("   Source: " + url) }
             lines.append("   In this run: " + changes(uses[path] ?? []))
         }
-        return lines.joined(separator: "\n") + "\n"
+        // A newline in a name or tag must not start a line of its own.
+        return lines.map(VisibleControls.text).joined(separator: "\n") + "\n"
     }
 
     /// `run.flac` → `run.credits.txt`.

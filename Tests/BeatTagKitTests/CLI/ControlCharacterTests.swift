@@ -1,3 +1,4 @@
+import BeatTagKit
 import BeatTagTestSupport
 import Foundation
 import XCTest
@@ -32,5 +33,37 @@ final class ControlCharacterTests: XCTestCase {
         let json = try runBeattag(["list", "--json", "--catalog", catalog])
         let rows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertTrue(rows.contains { ($0["path"] as? String)?.hasSuffix("/" + evil + ".wav") == true }, json.stdout)
+    }
+
+    /// What prints one line per file prints one line, and the render's credits and CUE sheet keep
+    /// one line per entry, when a name holds a newline (a fuzzing pass found `analyze` and the
+    /// credits split).
+    func testANewlineInANameSplitsNoLineOfOutputCreditsOrCueSheet() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let name = "two\nlines\u{1B}[2J.wav"
+        var synth = DrumSynth(sampleRate: 22_050, bpm: 150, pattern: .backbeat, seconds: 12)
+        try AudioWriter.write(synth.render(), sampleRate: 22_050, to: music + "/" + name, as: .wav)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--source", "cc0", "--catalog", catalog]).status, 0)
+
+        let analyze = try runBeattag(["analyze", music + "/" + name])
+        XCTAssertEqual(analyze.status, 0, analyze.stderr)
+        XCTAssertEqual(analyze.stdout.split(separator: "\n").count, 1, analyze.stdout)
+        XCTAssertTrue(analyze.stdout.contains("two^Jlines^[[2J.wav"), analyze.stdout)
+        let tag = try runBeattag(["tag", music + "/" + name, "--bpm", "150", "--catalog", catalog])
+        XCTAssertEqual(tag.status, 0, tag.stderr)
+        XCTAssertEqual(tag.stdout.split(separator: "\n").count, 1, tag.stdout)
+
+        let out = (dir as NSString).appendingPathComponent("run.wav")
+        let render = try runBeattag(["render", "--spm", "150", "--duration", "30s", "-o", out, "--seed", "1", "--allow-short", "--catalog", catalog])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        for file in [RunCredits.path(besides: out), CueSheet.path(besides: out)] {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            XCTAssertTrue(text.contains("two^Jlines^[[2J"), text)
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, text)
+            XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("lines") }, "no line starts inside the name: \(text)")
+        }
     }
 }

@@ -1,8 +1,9 @@
 /// Text from files (names, tags) made safe to print: control characters shown in caret notation
 /// (`^[`, `^J`, as `cat -v` does) instead of sent. A downloaded file named with an escape sequence
-/// must not retitle or clear the terminal, and a newline in a name must not split a one-line error.
-enum VisibleControls {
-    static func text(_ raw: String) -> String {
+/// must not retitle or clear the terminal, and a newline in a name must not split a one-line error
+/// or a line of the credits.
+public enum VisibleControls {
+    public static func text(_ raw: String) -> String {
         guard raw.unicodeScalars.contains(where: isControl) else { return raw }
         var out = String.UnicodeScalarView()
         for scalar in raw.unicodeScalars {
