@@ -21,7 +21,7 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
         case .noAudioStream: return "no audio stream in it (video or data only)"
         case .readFailed(_, let reason): return "decoding failed part-way (\(DecodeError.tidy(reason)))"
         case .empty: return "no audio frames"
-        case .notFound: return "no such file"
+        case .notFound(let path): return FileWalker.notUTF8(path) ?? "no such file"
         case .notAudio(_, let what): return "not audio: \(what)"
         case .decoderMissing(_, let reason): return reason
         }

@@ -17,7 +17,7 @@ public enum ManualBPMError: Error, CustomStringConvertible {
         switch self {
         case .changedSince(let now):
             return "its hand-set BPM changed since (now \(now.map { ExactNumber.text($0) + " BPM" } ?? "none")); nothing undone"
-        case .noSuchFile: return "no such file"
+        case .noSuchFile(let path): return FileWalker.notUTF8(path) ?? "no such file"
         case .noBeatGrid:
             return "no beat grid to move (not analysed, or its BPM in use is no simple multiple of the analysed one)"
         case .beatOutside(let time, let duration):

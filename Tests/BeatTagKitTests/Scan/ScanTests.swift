@@ -75,6 +75,16 @@ final class ScanTests: XCTestCase {
         XCTAssertTrue(walk.problems.contains { $0.message.contains("not valid UTF-8") }, "\(walk.problems)")
         XCTAssertTrue(walk.problems.contains { $0.path == fifo && $0.message.contains("not a regular file") }, "\(walk.problems)")
         XCTAssertTrue(walk.files.isEmpty)
+        // Named on the command line, the name arrives with U+FFFD in place of the byte (as Swift
+        // reads argv): `analyze` and `tag` say why, not "no such file".
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 1)
+        for arguments in [["analyze"], ["tag", "--bpm", "150", "--catalog", catalog]] {
+            let result = try runBeattag([arguments[0], music + "/caf\u{FFFD}.wav"] + arguments.dropFirst())
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("its name is not valid UTF-8"), result.stderr)
+        }
     }
 
     func testScanOfFixturesCataloguesEveryCase() throws {
