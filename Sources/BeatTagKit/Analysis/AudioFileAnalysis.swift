@@ -21,9 +21,24 @@ public enum AudioFileAnalysis {
     /// installed) from the same decoded audio, into `info.recordingPrint`.
     /// A file libsndfile stops decoding part-way (libsndfile 1.2 calls some FFmpeg-made Opus files
     /// malformed after 47 s) is decoded again by FFmpeg, whose whole decode wins when it gets further.
+    /// A file whose two channels cancel out (one inverted: a wiring or export fault) is silent as
+    /// mono; its music is in their difference, which is analysed instead, with a warning.
     public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil, recordingPrint: Bool = false,
                                inspect: ((OnsetCurves) -> Void)? = nil) throws -> (AudioStreamInfo, AnalysisResult) {
-        let decoder = try AudioSources.open(path: path)
+        do {
+            return try analyse(path: path, layout: .mono, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+        } catch AnalysisError.silent {
+            guard var side = try? analyse(path: path, layout: .side, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            else { throw AnalysisError.silent }
+            let note = "its channels cancel out (one is inverted): analysed their difference"
+            side.1.decodeWarning = side.1.decodeWarning.map { "\(note); \($0)" } ?? note
+            return side
+        }
+    }
+
+    private static func analyse(path: String, layout: ChannelLayout, timing: UnsafeMutablePointer<Timing>?, recordingPrint: Bool,
+                                inspect: ((OnsetCurves) -> Void)?) throws -> (AudioStreamInfo, AnalysisResult) {
+        let decoder = try AudioSources.open(path: path, layout: layout)
         guard decoder is SndfileSource else {
             let only = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
             return (only.info, only.result)
@@ -33,11 +48,11 @@ public enum AudioFileAnalysis {
             first = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
             guard first.cutShort else { return (first.info, first.result) }
         } catch DecodeError.readFailed(let failedPath, let reason) {
-            guard let ffmpeg = try? FFmpegSource(path: path) else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
+            guard let ffmpeg = try? FFmpegSource(path: path, layout: layout) else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
             let second = try analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
             return (second.info, second.result)
         }
-        guard let ffmpeg = try? FFmpegSource(path: path),
+        guard let ffmpeg = try? FFmpegSource(path: path, layout: layout),
               let second = try? analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
               second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
         else { return (first.info, first.result) }

@@ -18,17 +18,23 @@ public protocol AudioSource: AnyObject {
 }
 
 extension AudioSource {
-    /// The next block as mono (a source opened with the `.mono` layout, the default).
+    /// The next block as mono (a source opened with the `.mono` layout, the default, or `.side`).
     public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
-        precondition(layout == .mono, "readMonoBlock on a source opened for \(layout)")
+        precondition(layout.width == 1, "readMonoBlock on a source opened for \(layout)")
         return try readBlock(body)
     }
 }
 
 /// The channels a source hands over: mono for the analysis (the mean of the channels), stereo for
 /// the mix (mono doubled; of more channels, the front pair).
-public enum ChannelLayout: Int, Sendable {
-    case mono = 1, stereo = 2
+public enum ChannelLayout: Sendable {
+    case mono, stereo
+    /// Half the difference of the front pair, one channel: what is left to analyse of a file whose
+    /// channels cancel out in `mono` (one of them inverted).
+    case side
+
+    /// Values per frame handed over.
+    var width: Int { self == .stereo ? 2 : 1 }
 
     /// Folds `frames` interleaved frames of `channels` channels in `p` to this layout, in place, and
     /// repairs what no recording holds (`SampleRepair`); `p` must hold `frames × max(channels, 2)`
@@ -37,6 +43,10 @@ public enum ChannelLayout: Int, Sendable {
         switch self {
         case .mono:
             MonoDownmix.inPlace(p, frames: frames, channels: channels)
+        case .side:
+            for frame in 0..<frames {
+                p[frame] = channels < 2 ? 0 : (p[channels * frame] - p[channels * frame + 1]) * 0.5
+            }
         case .stereo:
             if channels == 1 {
                 for frame in stride(from: frames - 1, through: 0, by: -1) { p[2 * frame + 1] = p[frame]; p[2 * frame] = p[frame] }
@@ -44,6 +54,6 @@ public enum ChannelLayout: Int, Sendable {
                 for frame in 0..<frames { p[2 * frame] = p[channels * frame]; p[2 * frame + 1] = p[channels * frame + 1] }
             }
         }
-        return SampleRepair.inPlace(p, count: frames * rawValue)
+        return SampleRepair.inPlace(p, count: frames * width)
     }
 }

@@ -131,7 +131,7 @@ public final class FFmpegSource: AudioSource {
             if finished { return false }
             try decodeMore()
         }
-        let count = min(blockFrames * layout.rawValue, pending.count - pendingStart)
+        let count = min(blockFrames * layout.width, pending.count - pendingStart)
         pending.withUnsafeBufferPointer { buffer in
             body(UnsafeBufferPointer(rebasing: buffer[pendingStart..<(pendingStart + count)]))
         }
@@ -143,7 +143,7 @@ public final class FFmpegSource: AudioSource {
     private func decodeMore() throws {
         if pendingSilence > 0 {
             let count = min(pendingSilence, blockFrames)
-            pending.append(contentsOf: repeatElement(0, count: count * layout.rawValue))
+            pending.append(contentsOf: repeatElement(0, count: count * layout.width))
             pendingSilence -= count
             return
         }
@@ -255,7 +255,7 @@ public final class FFmpegSource: AudioSource {
 
     private func appendFrames(_ frames: Int) {
         guard frames > 0 else { return }
-        let channels = info.channels, width = layout.rawValue
+        let channels = info.channels, width = layout.width
         interleaved.withUnsafeMutableBufferPointer { buffer in
             let p = buffer.baseAddress!
             repairedSamples += layout.fold(p, frames: frames, channels: channels)

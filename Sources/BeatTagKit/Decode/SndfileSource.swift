@@ -56,7 +56,7 @@ public final class SndfileSource: AudioSource {
         let layout = self.layout
         interleaved.withUnsafeMutableBufferPointer { buffer in
             repairedSamples += layout.fold(buffer.baseAddress!, frames: frames, channels: channels)
-            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames * layout.rawValue))
+            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: frames * layout.width))
         }
         return true
     }

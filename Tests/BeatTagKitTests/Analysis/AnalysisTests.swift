@@ -1,4 +1,6 @@
 @testable import BeatTagKit
+import BeatTagTestSupport
+import Foundation
 import XCTest
 
 final class OnsetEnvelopeTests: XCTestCase {
@@ -145,5 +147,23 @@ final class TrackAnalyzerTests: XCTestCase {
         XCTAssertThrowsError(try short.finish()) { error in
             guard case AnalysisError.tooShort = error else { return XCTFail("\(error)") }
         }
+    }
+
+    /// A stereo file with one channel inverted is silent as mono: its difference is analysed, and
+    /// said; a stereo file that is silent in both stays silent.
+    func testChannelsThatCancelOutAreAnalysedFromTheirDifference() throws {
+        let dir = try temporaryDirectory(self)
+        var synth = DrumSynth(sampleRate: 22_050, bpm: 150, pattern: .backbeat, seconds: 20)
+        let mono = synth.render()
+        let antiphase = mono.flatMap { [$0, -$0] }
+        let path = (dir as NSString).appendingPathComponent("antiphase.flac")
+        try AudioWriter.write(antiphase, channels: 2, sampleRate: 22_050, to: path, as: .flac)
+        let (_, result) = try AudioFileAnalysis.analyse(path: path)
+        XCTAssertEqual(result.bpm.value, 150, accuracy: 1.5)
+        XCTAssertEqual(result.decodeWarning, "its channels cancel out (one is inverted): analysed their difference")
+
+        let silent = (dir as NSString).appendingPathComponent("silent.wav")
+        try AudioWriter.write([Float](repeating: 0, count: 2 * 22_050 * 20), channels: 2, sampleRate: 22_050, to: silent, as: .wav)
+        XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: silent)) { XCTAssertEqual($0 as? AnalysisError, .silent) }
     }
 }

@@ -34,14 +34,14 @@ final class DamagedSamplesTests: XCTestCase {
             for layout in [ChannelLayout.mono, .stereo] {
                 let source = try open(layout)
                 let read = try readAll(source)
-                let mono = stride(from: 0, to: read.count, by: layout.rawValue).map { read[$0] }
+                let mono = stride(from: 0, to: read.count, by: layout.width).map { read[$0] }
                 XCTAssertEqual(mono.count, intact.count, "\(name) \(layout)")
                 XCTAssertTrue(read.allSatisfy { $0.isFinite && abs($0) <= SampleRepair.ceiling }, "\(name) \(layout)")
                 for d in Self.damage { XCTAssertEqual(mono[d.index], 0, "\(name) \(layout): \(d.written)") }
                 XCTAssertEqual(mono[Self.hot.index], Self.hot.value, "\(name) \(layout)")
                 let untouched = Set(Self.damage.map(\.index) + [Self.hot.index])
                 XCTAssertTrue(intact.indices.allSatisfy { untouched.contains($0) || mono[$0] == intact[$0] }, "\(name) \(layout): intact samples changed")
-                XCTAssertEqual(source.repairedSamples, Self.damage.count * layout.rawValue, "\(name) \(layout)")
+                XCTAssertEqual(source.repairedSamples, Self.damage.count * layout.width, "\(name) \(layout)")
             }
         }
         // A float file written at 24-bit integer scale is hot everywhere, not damaged.
