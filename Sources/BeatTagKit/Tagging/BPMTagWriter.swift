@@ -49,7 +49,12 @@ public enum BPMTagWriter {
     /// `manual`: the BPM was set by hand, and the file gets `BPMTagMark` beside it.
     public static func plan(path: String, bpm: Double, decimals: Bool, manual: Bool = false) throws -> Plan {
         let tags: TrackTags
-        do { tags = try TagReader.read(path: path) } catch { throw BPMTagWriteError.failed("TagLib cannot read \(path)") }
+        do { tags = try TagReader.read(path: path) } catch {
+            // Said of the file the caller names first: what is wrong, and what still works.
+            let ext = (path as NSString).pathExtension
+            throw BPMTagWriteError.failed("TagLib cannot read its tags (\(ext.isEmpty ? "a format" : "." + ext.lowercased()) it has no tags for, "
+                                          + "or a damaged file), so no BPM can be written into it; without --write the BPM is kept in the catalog")
+        }
         let container = tags.container ?? "unknown"
         let keepDecimals = decimals && container != "MP4"
         let value = keepDecimals ? String(format: "%.1f", bpm) : String(Int(bpm.rounded()))

@@ -128,6 +128,24 @@ final class TagWriteTruthTests: XCTestCase {
         XCTAssertNil(after.bpmManual)
     }
 
+    /// A format TagLib has no tags for (CAF) is refused in one line that says what still works,
+    /// and the catalog is left as it was (a fuzzing pass read only "TagLib cannot read PATH").
+    func testAFormatWithoutTagsIsRefusedWithWhatStillWorks() throws {
+        let ffmpeg = try requiredTool("ffmpeg")
+        let file = (library as NSString).appendingPathComponent("house-128.caf")
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-y", "-i", (library as NSString).appendingPathComponent("house-128.wav"), file])
+        XCTAssertEqual(status, 0, log)
+        XCTAssertEqual(try runBeattag(["scan", file, "--catalog", catalog]).status, 0)
+        let refused = try runBeattag(["tag", file, "--bpm", "128", "--write", "--catalog", catalog])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr.split(separator: "\n").count, 1, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("(.caf it has no tags for, or a damaged file), so no BPM can be written into it; without --write"),
+                      refused.stderr)
+        XCTAssertNil(try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: file)).bpmManual)
+        XCTAssertEqual(try runBeattag(["tag", file, "--bpm", "128", "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: file)).bpmManual, 128)
+    }
+
     func testAFileThatDoesNotExistIsSaidSoOnce() throws {
         let missing = (library as NSString).appendingPathComponent("nonexistent.flac")
         let result = try runBeattag(["tag", missing, "--bpm", "170", "--catalog", catalog])
