@@ -16,10 +16,16 @@ final class FrameSpill {
         let target = FileWalker.absolutePath(path)
         let folder = (target as NSString).deletingLastPathComponent
         place = folder
-        var template = Array("\(folder)/.\((target as NSString).lastPathComponent).stage-XXXXXX".utf8CString)
+        // The name bounded as the mix's partial file's is: a 250-byte output name still fits.
+        var template = Array("\(folder)/.\(WorkingFile.boundedName(of: target)).stage-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FrameSpill.failure(errno, "cannot stage audio in \(folder)") }
-        unlink(String(cString: template))
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)  // not inherited by the processes a render may start
+        guard unlink(String(cString: template)) == 0 else {
+            let code = errno
+            close(fd)
+            throw FrameSpill.failure(code, "cannot stage audio in \(folder)")
+        }
         descriptor = fd
     }
 
@@ -43,7 +49,7 @@ final class FrameSpill {
             while done < bytes {
                 let n = pwrite(descriptor, raw.baseAddress! + done, bytes - done, off_t(8 * frameCount + done))
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw FrameSpill.failure(errno, "cannot stage audio in \(place)") }
+                guard n > 0 else { throw FrameSpill.failure(n == 0 ? EIO : errno, "cannot stage audio in \(place)") }
                 done += n
             }
         }
@@ -64,7 +70,7 @@ final class FrameSpill {
         while done < 8 * stored {
             let n = pread(descriptor, raw.baseAddress! + done, 8 * stored - done, off_t(8 * from + done))
             if n < 0, errno == EINTR { continue }
-            guard n > 0 else { throw FrameSpill.failure(errno, "cannot read audio staged in \(place)") }
+            guard n > 0 else { throw FrameSpill.failure(n == 0 ? EIO : errno, "cannot read audio staged in \(place)") }
             done += n
         }
         for i in (2 * stored)..<(2 * count) { buffer[i] = 0 }

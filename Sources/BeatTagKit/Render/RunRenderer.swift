@@ -1,7 +1,7 @@
 import Foundation
 
-/// Renders a planned run into one file: excerpts prepared (decoded, stretched, measured) two at a
-/// time in parallel, mixed in order on the clock with 4-beat equal-power crossfades, the optional
+/// Renders a planned run into one file: excerpts prepared (decoded, stretched, measured) one per
+/// core in parallel, mixed in order on the clock with 4-beat equal-power crossfades, the optional
 /// click added, a look-ahead limiter on the sum, streamed to the writer. Excerpts wait on disk
 /// (`FrameSpill`): memory holds blocks and crossfade tails, not the excerpts or the run.
 public struct RunRenderer {

@@ -35,7 +35,8 @@ public struct TimeStretcher: Sendable {
     /// `input`: the excerpt, stereo. `anchors`: (input frame, output frame) pairs, increasing, from
     /// (0, 0) to the ends of both. Writes the stretched excerpt into `output` (within a few frames of
     /// `anchors.last.output`: offline Rubber Band's precision; the reader cuts or pads it) and
-    /// returns it; returns `input` itself when there is nothing to stretch.
+    /// returns it; returns `input` itself when the anchors ask for no change, and `output` empty
+    /// when there is no input or no output length.
     func stretch(_ input: FrameSpill, anchors: [(input: Int, output: Int)], into output: @autoclosure () throws -> FrameSpill) throws -> FrameSpill {
         let inputLength = input.frameCount
         guard let last = anchors.last, inputLength > 0, last.output > 0 else { return try output() }

@@ -51,6 +51,9 @@ public enum BPMTagWriter {
         let tags: TrackTags
         do { tags = try TagReader.read(path: path) } catch {
             // Said of the file the caller names first: what is wrong, and what still works.
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw BPMTagWriteError.failed("cannot read it (no permission), so no BPM can be written into it")
+            }
             let ext = (path as NSString).pathExtension
             throw BPMTagWriteError.failed("TagLib cannot read its tags (\(ext.isEmpty ? "a format" : "." + ext.lowercased()) it has no tags for, "
                                           + "or a damaged file), so no BPM can be written into it; without --write the BPM is kept in the catalog")

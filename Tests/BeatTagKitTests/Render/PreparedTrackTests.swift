@@ -64,4 +64,42 @@ final class PreparedTrackTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix("long-") }
         XCTAssertEqual(left, [], "the stages have no name in the folder")
     }
+
+    /// Resampled block by block as the excerpt decodes, the audio is what one call over the whole
+    /// signal gives, sample for sample (the render was so before it streamed).
+    func testTheResamplerGivesTheSameSamplesInBlocksAsInOneGo() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let count = 44_100 * 3
+        let left = (0..<count).map { Float(sin(Double($0) * 0.031) * 0.5 + sin(Double($0) * 0.0007) * 0.3) }
+        let right = (0..<count).map { Float(cos(Double($0) * 0.017) * 0.4) }
+        let whole = try StereoResampler(from: 44_100, to: 48_000)
+        var one = left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in whole.push(left: l, right: r, count: count) } }
+        let oneRest = whole.finish()
+        one.left += oneRest.left
+        one.right += oneRest.right
+
+        let blocks = try StereoResampler(from: 44_100, to: 48_000)
+        var inBlocks: (left: [Float], right: [Float]) = ([], [])
+        var start = 0, size = 1
+        while start < count {
+            let n = min(size, count - start)
+            let out = left.withUnsafeBufferPointer { l in
+                right.withUnsafeBufferPointer { r in
+                    blocks.push(left: UnsafeBufferPointer(rebasing: l[start..<(start + n)]),
+                                right: UnsafeBufferPointer(rebasing: r[start..<(start + n)]), count: n)
+                }
+            }
+            inBlocks.left += out.left
+            inBlocks.right += out.right
+            start += n
+            size = size * 3 + 7  // uneven, growing blocks
+        }
+        let rest = blocks.finish()
+        inBlocks.left += rest.left
+        inBlocks.right += rest.right
+
+        XCTAssertEqual(Double(one.left.count), Double(count) * 48_000 / 44_100, accuracy: 2)
+        XCTAssertEqual(inBlocks.left.count, one.left.count)
+        XCTAssertTrue(inBlocks.left == one.left && inBlocks.right == one.right, "the same samples")
+    }
 }

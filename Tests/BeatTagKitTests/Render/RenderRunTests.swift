@@ -183,7 +183,8 @@ final class RenderRunTests: XCTestCase {
         let folder = try temporaryDirectory(self)
         var files: [Data] = []
         for run in 0..<2 {
-            let out = (folder as NSString).appendingPathComponent("run\(run).wav")
+            // The second under a 245-byte name: the staged excerpts' names must still fit.
+            let out = (folder as NSString).appendingPathComponent(run == 0 ? "run.wav" : String(repeating: "é", count: 120) + "1.wav")
             let result = try runBeattag(["render", "--spm", "170", "--duration", "30s", "--quality", "fast", "-o", out, "--seed", "4",
                                          "--catalog", catalog])
             XCTAssertEqual(result.status, 0, result.stderr)
