@@ -35,6 +35,19 @@ final class FrameSpill {
         MixWriteError(description: "\(what): \(String(cString: strerror(code)))")
     }
 
+    /// Appends interleaved stereo frames.
+    func append(interleaved frames: UnsafeBufferPointer<Float>) throws {
+        let raw = UnsafeRawBufferPointer(frames)
+        var done = 0
+        while done < raw.count {
+            let n = pwrite(descriptor, raw.baseAddress! + done, raw.count - done, off_t(8 * frameCount + done))
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw FrameSpill.failure(n == 0 ? EIO : errno, "cannot stage audio in \(place)") }
+            done += n
+        }
+        frameCount += frames.count / 2
+    }
+
     /// Appends `count` frames of each channel.
     func append(left: UnsafeBufferPointer<Float>, right: UnsafeBufferPointer<Float>, count: Int) throws {
         guard count > 0 else { return }
@@ -43,17 +56,7 @@ final class FrameSpill {
             interleaved[2 * i] = left[i]
             interleaved[2 * i + 1] = right[i]
         }
-        let bytes = 8 * count
-        var done = 0
-        try interleaved.withUnsafeBytes { raw in
-            while done < bytes {
-                let n = pwrite(descriptor, raw.baseAddress! + done, bytes - done, off_t(8 * frameCount + done))
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw FrameSpill.failure(n == 0 ? EIO : errno, "cannot stage audio in \(place)") }
-                done += n
-            }
-        }
-        frameCount += count
+        try interleaved.withUnsafeBufferPointer { try append(interleaved: UnsafeBufferPointer(rebasing: $0[0..<(2 * count)])) }
     }
 
     func append(left: [Float], right: [Float]) throws {

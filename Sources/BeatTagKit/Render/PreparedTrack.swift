@@ -67,31 +67,31 @@ struct PreparedTrack {
         let sourceRate = source.info.sampleRate
         let resampler = sourceRate == rate ? nil : try StereoResampler(from: sourceRate, to: rate)
         let first = Int((from * Double(sourceRate)).rounded()), last = Int((to * Double(sourceRate)).rounded())
-        var left = [Float](repeating: 0, count: 8192), right = left
+        // The frames of each block inside the excerpt, interleaved as decoded; split into channels
+        // only for the resampler.
+        var inside: [Float] = [], left: [Float] = [], right: [Float] = []
         var position = 0, decoded = 0
-        func keep(_ left: UnsafeBufferPointer<Float>, _ right: UnsafeBufferPointer<Float>, _ count: Int) throws {
-            guard count > 0 else { return }
-            if let resampler {
-                let out = resampler.push(left: left, right: right, count: count)
-                try spill.append(left: out.left, right: out.right)
-            } else {
-                try spill.append(left: left, right: right, count: count)
-            }
-        }
         while position < last {
-            var count = 0
+            inside.removeAll(keepingCapacity: true)
             let more = try source.readBlock { block in
                 let frames = block.count / 2
-                if left.count < frames { left = [Float](repeating: 0, count: frames); right = left }
-                for i in 0..<frames where position + i >= first && position + i < last {
-                    left[count] = block[2 * i]
-                    right[count] = block[2 * i + 1]
-                    count += 1
-                }
+                let start = max(0, first - position), end = min(frames, last - position)
+                if end > start { inside.append(contentsOf: block[(2 * start)..<(2 * end)]) }
                 position += frames
             }
+            let count = inside.count / 2
             decoded += count
-            try left.withUnsafeBufferPointer { l in try right.withUnsafeBufferPointer { r in try keep(l, r, count) } }
+            if count > 0, let resampler {
+                if left.count < count { left = [Float](repeating: 0, count: count); right = left }
+                for i in 0..<count {
+                    left[i] = inside[2 * i]
+                    right[i] = inside[2 * i + 1]
+                }
+                let out = left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in resampler.push(left: l, right: r, count: count) } }
+                try spill.append(left: out.left, right: out.right)
+            } else {
+                try inside.withUnsafeBufferPointer { try spill.append(interleaved: $0) }
+            }
             if !more { break }
         }
         guard decoded > 0 else { throw PrepareError(description: "\(path): nothing decoded between \(from) and \(to) s") }

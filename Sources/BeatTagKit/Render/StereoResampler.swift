@@ -30,7 +30,7 @@ final class StereoResampler {
 
     /// What the filter still holds, at the end of the input.
     func finish() -> (left: [Float], right: [Float]) {
-        var rest = convert(left: nil, right: nil, count: 0)
+        var rest: (left: [Float], right: [Float]) = ([], [])
         while true {
             let more = convert(left: nil, right: nil, count: 0)
             if more.left.isEmpty { return rest }

@@ -13,7 +13,7 @@ public struct TimeStretcher: Sendable {
         case fast, standard, fine
         var options: Int32 {
             // One thread per excerpt: R2 splits stereo over two threads otherwise, and then does not
-            // give the same output twice (the render already prepares two excerpts at a time).
+            // give the same output twice (the render already prepares one excerpt per core).
             let offline = Int32(RubberBandOptionProcessOffline.rawValue) | Int32(RubberBandOptionThreadingNever.rawValue)
             switch self {
             case .fast: return offline
