@@ -11,7 +11,9 @@ BEATTAG_EXTRA_PACKAGES="mpv ffmpeg aubio-tools python3-mutagen chromium chromium
 # that needs a folder its user cannot read runs first as nobody, if nobody can reach the build.
 if [ "$(id -u)" = 0 ] && [ $# -eq 0 ] && command -v runuser > /dev/null; then
   swift build --build-tests
-  tests=".build/debug/beattagPackageTests.xctest"
+  # The absolute path: nobody must reach it from / (a clone inside a root-only folder, as `mktemp -d`
+  # makes, is reachable relative to the current folder but not for Foundation, which crashed there).
+  tests="$PWD/.build/debug/beattagPackageTests.xctest"
   if runuser -u nobody -- test -x "$tests"; then
     runuser -u nobody -- env HOME=/tmp "$tests" \
       BeatTagKitTests.CatalogSafetyTests/testTracksInAFolderThatCannotBeReadAreNotMarkedMissing
