@@ -93,7 +93,7 @@ final class TrackAudio: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if FileManager.default.fileExists(atPath: target) { return target }
         let source: any AudioSource
-        do { source = try AudioSources.open(path: track.path, blockFrames: 16_384, layout: .stereo) } catch {
+        do { source = try AudioSources.open(path: track.path, blockFrames: 16_384, layout: .stereo, decoder: track.decoderLibrary) } catch {
             throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
         }
         var info = SF_INFO()

@@ -17,7 +17,7 @@ final class WaveformOverviews: @unchecked Sendable {
         let id = track.id ?? 0
         if let known = cache.value[id] { return known }
         let source: any AudioSource
-        do { source = try AudioSources.open(path: track.path, blockFrames: 8192, layout: .mono) } catch {
+        do { source = try AudioSources.open(path: track.path, blockFrames: 8192, layout: .mono, decoder: track.decoderLibrary) } catch {
             throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
         }
         // Fine peaks first (every 256 frames), folded to `bins` at the end: the length is known
@@ -33,7 +33,10 @@ final class WaveformOverviews: @unchecked Sendable {
                 }
             }) {}
         } catch {
-            throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
+            // A file that stops decoding part-way shows as far as it decodes, as the scan analysed it.
+            guard !fine.isEmpty else {
+                throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
+            }
         }
         if count > 0 { fine.append(current) }
         let frames = Double(fine.count * 256 - (count > 0 ? 256 - count : 0))

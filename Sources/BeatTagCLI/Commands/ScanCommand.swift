@@ -8,8 +8,8 @@ struct ScanCommand: ParsableCommand {
         abstract: "Catalog the audio under one or more folders.",
         discussion: """
             Walks the folders (hidden entries skipped, symbolic links followed once), reads tags with TagLib, \
-            decodes with libsndfile (WAV, AIFF, FLAC, Ogg Vorbis, Opus, MP3) or, for what libsndfile refuses, \
-            FFmpeg (AAC and ALAC in M4A/MP4, WMA), chosen by content, and measures tempo, beat grid and \
+            decodes with libsndfile (WAV, AIFF, FLAC, Ogg Vorbis, MP3) or, for what libsndfile refuses and Opus, \
+            FFmpeg (AAC and ALAC in M4A/MP4, WMA, Opus), chosen by content, and measures tempo, beat grid and \
             confidence. Files no decoder takes but TagLib can read (DRM-protected ones) are catalogued from \
             their tags as metadata-only. Music files are never modified.
 

@@ -19,8 +19,10 @@ public enum AudioFileAnalysis {
 
     /// `recordingPrint`: also fingerprint the recording (`RecordingPrinter`, when Chromaprint is
     /// installed) from the same decoded audio, into `info.recordingPrint`.
-    /// A file libsndfile stops decoding part-way (libsndfile 1.2 calls some FFmpeg-made Opus files
-    /// malformed after 47 s) is decoded again by FFmpeg, whose whole decode wins when it gets further.
+    /// A file libsndfile stops decoding part-way, or that ends short of its header's exact length (a
+    /// damaged Ogg page or FLAC frame skipped), is decoded again by FFmpeg, whose whole decode wins
+    /// when it gets further (it puts lost stretches back as silence); an Opus file FFmpeg stops on
+    /// is decoded again by libsndfile, likewise.
     /// A file whose two channels cancel out (one inverted: a wiring or export fault) is silent as
     /// mono; its music is in their difference, which is analysed instead, with a warning.
     public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil, recordingPrint: Bool = false,
@@ -39,21 +41,22 @@ public enum AudioFileAnalysis {
     private static func analyse(path: String, layout: ChannelLayout, timing: UnsafeMutablePointer<Timing>?, recordingPrint: Bool,
                                 inspect: ((OnsetCurves) -> Void)?) throws -> (AudioStreamInfo, AnalysisResult) {
         let decoder = try AudioSources.open(path: path, layout: layout)
-        guard decoder is SndfileSource else {
-            let only = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
-            return (only.info, only.result)
-        }
+        // The other library, for a decode that stops part-way: FFmpeg after libsndfile, and
+        // libsndfile after FFmpeg where FFmpeg was chosen over it (Opus). Not for what only FFmpeg reads.
+        let other: () -> (any AudioSource)? = decoder is SndfileSource
+            ? { try? FFmpegSource(path: path, layout: layout) }
+            : { DecoderLibrary.preferred(forFormat: decoder.info.format) == .ffmpeg ? try? SndfileSource(path: path, layout: layout) : nil }
         let first: (info: AudioStreamInfo, result: AnalysisResult, cutShort: Bool)
         do {
             first = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
             guard first.cutShort else { return (first.info, first.result) }
         } catch DecodeError.readFailed(let failedPath, let reason) {
-            guard let ffmpeg = try? FFmpegSource(path: path, layout: layout) else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
-            let second = try analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
-            return (second.info, second.result)
+            guard let second = other() else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
+            let decoded = try analyse(second, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
+            return (decoded.info, decoded.result)
         }
-        guard let ffmpeg = try? FFmpegSource(path: path, layout: layout),
-              let second = try? analyse(ffmpeg, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
+        guard let source = other(),
+              let second = try? analyse(source, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
               second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
         else { return (first.info, first.result) }
         return (second.info, second.result)
@@ -96,7 +99,7 @@ public enum AudioFileAnalysis {
                         format: "%@; %.1f s decoded, at least %.0f s are needed to analyse a file cut short",
                         DecodeError.tidy(reason), decoded, minimumPartialSeconds))
                 }
-                warning = String(format: "decoding stopped at %.1f s (%@); analysed what decoded", decoded, DecodeError.tidy(reason))
+                warning = DecodeError.cutShortWarning(at: decoded, reason: reason)
                 break
             }
             let t2 = DispatchTime.now().uptimeNanoseconds
@@ -108,6 +111,9 @@ public enum AudioFileAnalysis {
         let t3 = DispatchTime.now().uptimeNanoseconds
         var result = try analyzer.finish(inspect: inspect)
         let cutShort = warning != nil
+        if let lost = DecodeGap.describe(decoder.gaps) {
+            warning = warning.map { "\($0); \(lost)" } ?? lost
+        }
         if decoder.repairedSamples > 0 {
             let repaired = "\(decoder.repairedSamples) damaged sample\(decoder.repairedSamples == 1 ? "" : "s") "
                 + "(not numbers, or far beyond full scale) read as silence"

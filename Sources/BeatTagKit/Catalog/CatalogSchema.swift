@@ -170,6 +170,16 @@ enum CatalogSchema {
                 try db.execute(sql: "CREATE INDEX track_\(column)_copies ON track(recording, audioHash) WHERE \(column) IS NOT NULL")
             }
         }
+        migrator.registerMigration("v16: decoded again where audio was lost") { db in
+            // Analysed from audio that lost stretches, once: Opus libsndfile decoded (it drops
+            // packets of ffmpeg-made files; FFmpeg decodes Opus now), and decodes cut short by builds
+            // that did not yet put lost stretches back as silence (their words). Their next scan
+            // decodes them again (docs/decoding.md).
+            try db.execute(sql: """
+                UPDATE track SET analysisVersion = 0
+                WHERE (format = 'opus' AND decoder LIKE 'libsndfile%') OR decodeWarning LIKE '%decoding stopped at%'
+                """)
+        }
         return migrator
     }
 }

@@ -71,6 +71,9 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// The library and version whose samples the analysis saw (`DecoderLibrary.identity`), nil
     /// when nothing decoded: a beat grid holds only for audio decoded the same way.
     public var decoder: String?
+    /// The library of `decoder`: what plays or measures the track's audio opens it with, so that
+    /// its beats fall where the analysis found them (`AudioSources.open`).
+    public var decoderLibrary: DecoderLibrary? { decoder.flatMap(DecoderLibrary.init(identity:)) }
     /// Liked or disliked by hand (`beattag rate`); hand data, never changed by a scan.
     public var rating: TrackRating?
     /// The recording this file is a copy of (the id of the group's first track), when another

@@ -1,7 +1,7 @@
 /// One open audio stream, decoded in blocks of at most `blockFrames` and handed over as mono
 /// (analysis) or stereo (rendering) float at the stream's own sample rate, so memory does not grow
 /// with the track. Backends, one file each: `SndfileSource` (libsndfile, the first choice) and
-/// `FFmpegSource` (what libsndfile refuses); `AudioSources.open` chooses by content. Not shared
+/// `FFmpegSource` (what libsndfile refuses, and Opus); `AudioSources.open` chooses by content. Not shared
 /// across threads: each file is decoded inside one task.
 public protocol AudioSource: AnyObject {
     var path: String { get }
@@ -15,6 +15,9 @@ public protocol AudioSource: AnyObject {
     /// made silence (`SampleRepair`; FFmpeg's count includes priming frames it then drops): a
     /// damaged file, which the caller can name.
     var repairedSamples: Int { get }
+    /// Stretches lost from the stream (a damaged page or packet) that were put back as silence,
+    /// so that the audio after each keeps its time.
+    var gaps: [DecodeGap] { get }
 }
 
 extension AudioSource {

@@ -1,14 +1,28 @@
 import Foundation
 
 /// Opens a file with the decoder that takes it. libsndfile first (the design's library: WAV, AIFF,
-/// FLAC, Ogg Vorbis, Opus, MP3); FFmpeg for what libsndfile refuses (AAC and ALAC in MP4, WMA, …).
-/// Both recognise formats by content, so the file name's extension decides nothing.
+/// FLAC, Ogg Vorbis, MP3); FFmpeg for what libsndfile refuses (AAC and ALAC in MP4, WMA, …) and for
+/// Opus: libsndfile 1.2.0 drops packets of Opus files that FFmpeg and many tools write (their pages
+/// stamp packets ahead of the samples), silently or depending on how much is read at a time, where
+/// opusdec and FFmpeg decode every sample (docs/decoding.md). Without FFmpeg, libsndfile reads
+/// Opus. Both recognise formats by content, so the file name's extension decides nothing.
 public enum AudioSources {
-    public static func open(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws -> any AudioSource {
+    /// `decoder`: the library a track's analysis decoded with (`track.decoder`), so that what is
+    /// played or measured later is the audio its beat grid was found on; that library is tried
+    /// first, the other after it. Nil: the usual choice above.
+    public static func open(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono,
+                            decoder: DecoderLibrary? = nil) throws -> any AudioSource {
         guard FileManager.default.fileExists(atPath: path) else { throw DecodeError.notFound(path: path) }
         if let what = AudioSniffer.notAudio(path: path) { throw DecodeError.notAudio(path: path, what: what) }
+        if decoder == .ffmpeg, DecoderLibrary.ffmpeg.isAvailable, let source = try? FFmpegSource(path: path, blockFrames: blockFrames, layout: layout) {
+            return source
+        }
         do {
-            return try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
+            let source = try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
+            guard decoder == nil, DecoderLibrary.preferred(forFormat: source.info.format) == .ffmpeg,
+                  let ffmpeg = try? FFmpegSource(path: path, blockFrames: blockFrames, layout: layout) else { return source }
+            ffmpeg.expectLength(atLeast: source.info.frames, sampleRate: source.info.sampleRate)
+            return ffmpeg
         } catch DecodeError.cannotOpen(_, let sndfileReason) {
             do {
                 return try FFmpegSource(path: path, blockFrames: blockFrames, layout: layout)

@@ -27,13 +27,23 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
         }
     }
 
-    /// A stream that stopped at `decoded` seconds of the `promised` its header gives. A header
-    /// promising more than a year is damaged itself (a truncated Ogg claimed 209,146,758,205,323 s;
-    /// the longest single-file audiobooks run for days).
+    /// A stream that stopped at `decoded` seconds of the `promised` its header gives: cut off, or
+    /// damaged part-way (a decoder that skips a damaged stretch without a word ends early by it).
+    /// A header promising more than a year is damaged itself (a truncated Ogg claimed
+    /// 209,146,758,205,323 s; the longest single-file audiobooks run for days).
     static func endsShort(at decoded: Double, of promised: Double) -> String {
         promised > 366 * 86400
             ? String(format: "the audio ends at %.1f s, and its header's length is damaged", decoded)
-            : String(format: "the audio ends at %.1f s of the %.1f s its header gives", decoded, promised)
+            : String(format: "only %.1f s of the %.1f s its header gives decoded (cut off, or damaged part-way)", decoded, promised)
+    }
+
+    /// What a track analysed from a decode that stopped part-way says. The words are not those of
+    /// builds before lost stretches were put back ("decoding stopped at"), whose analyses the
+    /// catalog's v16 marks to be done again.
+    static func cutShortWarning(at decoded: Double, reason: String) -> String {
+        let said = tidy(reason)
+        return said.hasPrefix("the audio ends at") || said.hasPrefix("only ") ? "\(said); analysed what decoded"
+            : String(format: "decoding broke off at %.1f s (%@); analysed what decoded", decoded, said)
     }
 
     /// Decoder messages come as "Error : flac decoder lost sync." : keep the words.

@@ -15,6 +15,12 @@ public enum DecoderLibrary: String, Sendable, CaseIterable {
         }
     }
 
+    /// The library that decodes a format better than the usual order (libsndfile first) would,
+    /// when it is installed: Opus (`AudioSources`). Nil: the usual order.
+    public static func preferred(forFormat format: String?) -> DecoderLibrary? {
+        format == "opus" && DecoderLibrary.ffmpeg.isAvailable ? .ffmpeg : nil
+    }
+
     /// The library named by a stored identity, if it is one of ours.
     public init?(identity: String) {
         guard let name = identity.split(separator: " ").first, let library = DecoderLibrary(rawValue: String(name)) else { return nil }

@@ -1,9 +1,9 @@
 import CFFmpeg
 import Foundation
 
-/// FFmpeg 5.1 (libavformat, libavcodec, libswresample): AAC and ALAC in MP4/M4A, WMA in ASF, and
-/// whatever else libsndfile refuses. Streams: one packet, one frame at a time, so memory stays
-/// flat in track length. Decodes on one thread; a scan runs files in parallel instead.
+/// FFmpeg 5.1 (libavformat, libavcodec, libswresample): AAC and ALAC in MP4/M4A, WMA in ASF, Opus,
+/// and whatever else libsndfile refuses. Streams: one packet, one frame at a time, so memory stays
+/// flat in track length. Audio lost to damage is put back as silence (`gaps`). Decodes on one thread; a scan runs files in parallel instead.
 ///
 /// Start of the audio: libavcodec already drops the encoder priming an MP4 declares (edit list,
 /// or iTunes' iTunSMPB tag: 2112 samples). The first decoded frame is then placed where its
@@ -38,11 +38,36 @@ public final class FFmpegSource: AudioSource {
     public private(set) var repairedSamples = 0
     private var damagedPackets = 0
     private var readError: String?
+    /// Stream frames handed on so far, silence put in included, counted from the stream's start:
+    /// where the next decoded frame belongs if nothing was lost.
+    private var timelineFrames: Int64 = 0
+    /// Frames of silence put in for gaps.
+    private var filledFrames: Int64 = 0
+    /// Stretches the stream's timestamps skip (a damaged page or packet lost), filled with silence.
+    public private(set) var gaps: [DecodeGap] = []
+    /// How far the stamps usually sit from `timelineFrames` (a demuxer's steady offset), followed in
+    /// steps under `gapThreshold`.
+    private var stampDeviation: Int64?
+    /// A jump in the timestamps of the last stamped frames (the smallest, and on how many frames in
+    /// a row), waiting for `gapConfirmations` of them.
+    private var suspectedGap: (frames: Int64, seen: Int)?
+    /// Stream frames in damaged packets the decoder refused since the last decoded frame.
+    private var refusedFrames: Int64 = 0, refusedAt: Int64 = 0
+    /// `smallestGapSeconds` (at least `smallestGapFrames`) and `largestGapSeconds` in frames.
+    private let gapThreshold: Int64, largestGap: Int64
 
     /// A file with more damaged packets than this is not decoding, it is guessing.
     static let damagedPacketLimit = 16
     /// Timestamps that put the first frame further from the start than this are not believed.
     static let largestStartOffsetSeconds = 10.0
+    /// A jump in the timestamps this long or longer (and at least `smallestGapFrames`) is audio
+    /// lost. Shorter ones are how demuxers stamp: Vorbis, Opus and AAC frames jump by up to 896
+    /// samples (20 ms at 44.1 kHz), several frames in a row by 448 (measured, docs/decoding.md).
+    static let smallestGapSeconds = 0.03, smallestGapFrames: Int64 = 1536
+    /// Stamped frames in a row that must show a jump before it is taken for a gap.
+    static let gapConfirmations = 3
+    /// Nor is a jump longer than this believed: a damaged timestamp, not a minute of lost audio.
+    static let largestGapSeconds = 60.0
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         if let reason = OptionalLibrary.ffmpeg.unavailableReason { throw DecodeError.decoderMissing(path: path, reason: reason) }
@@ -110,10 +135,20 @@ public final class FFmpegSource: AudioSource {
         self.frame = frame
         streamIndex = index
         stream = chosen
+        gapThreshold = max(FFmpegSource.smallestGapFrames, Int64(FFmpegSource.smallestGapSeconds * Double(rate)))
+        largestGap = Int64(FFmpegSource.largestGapSeconds * Double(rate))
         info = AudioStreamInfo(sampleRate: rate, channels: channels,
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
                                decoder: DecoderLibrary.ffmpeg.identity)
+    }
+
+    /// Another reader's length for the same stream, when longer: FFmpeg takes an Ogg stream's length
+    /// from its last page, so a file cut off in the middle looks whole to it, where libsndfile sees
+    /// the missing end. The stream is then said to end short.
+    func expectLength(atLeast frames: Int64, sampleRate: Int) {
+        guard sampleRate == info.sampleRate, frames > info.frames else { return }
+        info.frames = frames
     }
 
     deinit {
@@ -160,12 +195,19 @@ public final class FFmpegSource: AudioSource {
                 sawFirstFrame = true
                 let offset = startOffset(of: frame)
                 info.startOffsetFrames = offset
+                timelineFrames = Int64(offset)
                 if offset > 0 {
                     pendingSilence = offset
                     holdingFrame = true
                     return
                 }
                 framesToDrop = -offset
+            } else if let missing = missingFrames(before: frame) {
+                timelineFrames += Int64(missing)
+                filledFrames += Int64(missing)
+                pendingSilence = missing
+                holdingFrame = true
+                return
             }
             try convert(frame)
             av_frame_unref(frame)
@@ -200,6 +242,14 @@ public final class FFmpegSource: AudioSource {
             // A damaged packet is skipped, as players do, up to a limit.
             if sent == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit {
                 damagedPackets += 1
+                // Before the first frame its timestamp places it; after, the lost packet is silence.
+                if sawFirstFrame, packet.pointee.duration > 0 {
+                    let lost = av_rescale_q(packet.pointee.duration, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+                    if lost > 0, lost <= largestGap {
+                        if refusedFrames == 0 { refusedAt = timelineFrames }
+                        refusedFrames += lost
+                    }
+                }
                 continue
             }
             throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(sent))
@@ -208,11 +258,8 @@ public final class FFmpegSource: AudioSource {
 
     /// Where the first frame belongs, in frames from the start of the stream.
     private func startOffset(of frame: UnsafeMutablePointer<AVFrame>) -> Int {
-        let nopts = beattag_av_nopts_value()
-        let timestamp = frame.pointee.best_effort_timestamp
-        guard timestamp != nopts else { return 0 }
-        let start = stream.pointee.start_time == nopts ? 0 : stream.pointee.start_time
-        var offset = Int(av_rescale_q(timestamp - start, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate))))
+        guard let stamped = streamFrame(of: frame) else { return 0 }
+        var offset = Int(stamped)
         // ASF has no field for encoder priming: WMA encoders delay by one frame (the MDCT overlap)
         // and shift their timestamps by it; FFmpeg's WMA decoder drops the frame before its first output.
         let id = codec?.pointee.codec_id
@@ -221,9 +268,64 @@ public final class FFmpegSource: AudioSource {
         return abs(offset) > limit ? 0 : offset
     }
 
+    /// Frames lost just before `frame`, or nil: damaged packets the decoder refused (their
+    /// durations, exact), or a jump in the timestamps (a damaged Ogg page: its packets never reach
+    /// the decoder). Demuxers stamp frames off the count by a steady amount (WMA 47 ms), and single
+    /// frames or a few in a row further, either way (Vorbis up to 896 samples, AAC 448, Opus 488).
+    /// So the stamps' usual offset moves only by small steps; a jump of `gapThreshold` or more, either
+    /// way, counts only once `gapConfirmations` stamped frames in a row show it: ahead, it is a gap
+    /// (the smallest of the jumps seen, in silence before the last of those frames; the ones before
+    /// it play before the silence); behind, the new usual offset.
+    private func missingFrames(before frame: UnsafeMutablePointer<AVFrame>) -> Int? {
+        if refusedFrames > 0 {
+            defer { refusedFrames = 0 }
+            gaps.append(DecodeGap(atSeconds: Double(refusedAt) / Double(info.sampleRate), seconds: Double(refusedFrames) / Double(info.sampleRate)))
+            return Int(refusedFrames)
+        }
+        guard let stamped = streamFrame(of: frame) else { return nil }
+        let deviation = stamped - timelineFrames
+        guard let usual = stampDeviation else {
+            stampDeviation = deviation
+            return nil
+        }
+        let jump = deviation - usual
+        guard abs(jump) >= gapThreshold, jump <= largestGap else {
+            suspectedGap = nil
+            stampDeviation = deviation
+            return nil
+        }
+        guard let suspected = suspectedGap, abs(jump - suspected.frames) < gapThreshold / 2 else {
+            suspectedGap = (jump, 1)
+            return nil
+        }
+        guard suspected.seen + 1 >= FFmpegSource.gapConfirmations else {
+            suspectedGap = (jump.signum() * min(abs(jump), abs(suspected.frames)), suspected.seen + 1)
+            return nil
+        }
+        suspectedGap = nil
+        let missing = jump.signum() * min(abs(jump), abs(suspected.frames))
+        guard missing > 0 else {
+            stampDeviation = deviation
+            return nil
+        }
+        // After the silence the stamps sit where they usually do.
+        gaps.append(DecodeGap(atSeconds: Double(timelineFrames) / Double(info.sampleRate), seconds: Double(missing) / Double(info.sampleRate)))
+        return Int(missing)
+    }
+
+    /// Where a frame's timestamp puts it, in frames at the stream's rate from the stream's start.
+    private func streamFrame(of frame: UnsafeMutablePointer<AVFrame>) -> Int64? {
+        let nopts = beattag_av_nopts_value()
+        let timestamp = frame.pointee.best_effort_timestamp
+        guard timestamp != nopts else { return nil }
+        let start = stream.pointee.start_time == nopts ? 0 : stream.pointee.start_time
+        return av_rescale_q(timestamp - start, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+    }
+
     /// Planar or integer samples of any layout to interleaved float at the stream's rate (a frame
     /// at another rate, such as HE-AAC's doubled rate, is resampled), then to the source's layout.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
+        timelineFrames += av_rescale(Int64(frame.pointee.nb_samples), Int64(info.sampleRate), Int64(max(1, frame.pointee.sample_rate)))
         if resampler == nil { try makeResampler(for: frame) }
         let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
         guard capacity > 0 else { return }
@@ -289,7 +391,7 @@ public final class FFmpegSource: AudioSource {
     /// A stream that stops well short of the length its header gives was cut off (an interrupted
     /// download): the caller analyses what decoded, with a warning.
     private func checkComplete() throws {
-        let decoded = decodedFrames + Int64(max(0, info.startOffsetFrames))
+        let decoded = decodedFrames + filledFrames + Int64(max(0, info.startOffsetFrames))
         let slack = Int64(max(1.0, 0.02 * Double(info.frames) / Double(info.sampleRate)) * Double(info.sampleRate))
         if info.frames > 0, decoded < info.frames - slack {
             let at = Double(decoded) / Double(info.sampleRate), promised = info.durationSeconds

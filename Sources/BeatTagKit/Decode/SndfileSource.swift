@@ -12,6 +12,9 @@ public final class SndfileSource: AudioSource {
     private var interleaved: [Float]
     private var decodedFrames: Int64 = 0
     public private(set) var repairedSamples = 0
+    /// libsndfile does not say where it skipped audio: a file whose stream ends short is decoded
+    /// by FFmpeg again (`AudioFileAnalysis`), which puts the gaps back.
+    public let gaps: [DecodeGap] = []
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         var sfInfo = SF_INFO()
@@ -61,15 +64,24 @@ public final class SndfileSource: AudioSource {
         return true
     }
 
-    /// libsndfile ends some damaged FLAC streams early without an error: a stream that stops well
-    /// short of the length its header states (exact for all but MP3) was cut off or damaged.
+    /// A stream that ends short of the length its header states was cut off or damaged: libsndfile
+    /// ends some damaged FLAC streams early without an error, and skips a damaged FLAC frame or Ogg
+    /// page without a word, so that all after it comes early. The caller decodes such a file with
+    /// FFmpeg again, which puts lost stretches back as silence. FLAC's and Ogg's header lengths are
+    /// exact (every undamaged file measured decodes to them to the frame), so a shortfall beyond
+    /// `exactLengthSlackSeconds` counts. Other formats skip nothing but may round their length to
+    /// whole blocks (ADPCM WAV), so only a gross shortfall counts (2%, at least 1 s); MP3's length
+    /// is an estimate, not checked.
     private func checkComplete() throws {
         guard info.format != "mp3", info.frames > 0 else { return }
-        let slack = Int64(max(1.0, 0.02 * info.durationSeconds) * Double(info.sampleRate))
-        guard decodedFrames < info.frames - slack else { return }
+        let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * info.durationSeconds)
+        guard decodedFrames < info.frames - Int64(slack * Double(info.sampleRate)) else { return }
         throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / Double(info.sampleRate),
                                                                                of: info.durationSeconds))
     }
+
+    /// Shortfall of a stream whose header states its length exactly that is not yet lost audio.
+    static let exactLengthSlackSeconds = 0.01
 
     static func formatName(_ format: Int32) -> String {
         let major = Int(format) & Int(SF_FORMAT_TYPEMASK)

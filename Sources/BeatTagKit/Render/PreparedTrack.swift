@@ -24,7 +24,7 @@ struct PreparedTrack {
     /// `output`: the run's file, beside which the stages are staged.
     static func prepare(_ entry: RunPlan.Entry, clock: MasterClock, stretcher: TimeStretcher, targetLUFS: Double, output: String) throws -> PreparedTrack {
         let rate = clock.sampleRate
-        let source = try decodeExcerpt(entry.track.path, from: entry.sourceBeats.first!, to: entry.sourceBeats.last!, rate: rate,
+        let source = try decodeExcerpt(entry.track, from: entry.sourceBeats.first!, to: entry.sourceBeats.last!, rate: rate,
                                        into: FrameSpill(beside: output))
         let start = entry.sourceBeats[0]
         let startFrame = Int(clock.frame(ofBeat: entry.mixStartBeat).value)
@@ -48,9 +48,10 @@ struct PreparedTrack {
     /// Stereo frames from `from` to `to` seconds of the decoded file, resampled to `rate`, into `spill`.
     /// A file that cannot be read any more is named, with what to do: the catalog describes it as
     /// it was at the last scan (moved, deleted or changed since).
-    static func decodeExcerpt(_ path: String, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws -> FrameSpill {
+    static func decodeExcerpt(_ track: TrackRecord, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws -> FrameSpill {
+        let path = track.path
         do {
-            try decodeExcerptOrThrow(path, from: from, to: to, rate: rate, into: spill)
+            try decodeExcerptOrThrow(path, decoder: track.decoderLibrary, from: from, to: to, rate: rate, into: spill)
             return spill
         } catch let error as DecodeError {
             switch error {
@@ -62,8 +63,9 @@ struct PreparedTrack {
         }
     }
 
-    private static func decodeExcerptOrThrow(_ path: String, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws {
-        let source = try AudioSources.open(path: path, blockFrames: 8192, layout: .stereo)
+    /// `decoder`: the one the track's beats were found with, so that they fall where it put them.
+    private static func decodeExcerptOrThrow(_ path: String, decoder: DecoderLibrary?, from: Double, to: Double, rate: Int, into spill: FrameSpill) throws {
+        let source = try AudioSources.open(path: path, blockFrames: 8192, layout: .stereo, decoder: decoder)
         let sourceRate = source.info.sampleRate
         let resampler = sourceRate == rate ? nil : try StereoResampler(from: sourceRate, to: rate)
         let first = Int((from * Double(sourceRate)).rounded()), last = Int((to * Double(sourceRate)).rounded())
@@ -105,8 +107,8 @@ struct PreparedTrack {
 /// The level of each beat of a track (dB, RMS of the mono signal from the beat to the next), to
 /// tell quiet intros and outros from the music.
 enum BeatLevels {
-    static func measure(path: String, beats: [Double]) -> [Double]? {
-        guard beats.count > 1, let source = try? AudioSources.open(path: path, blockFrames: 8192) else { return nil }
+    static func measure(_ track: TrackRecord, beats: [Double]) -> [Double]? {
+        guard beats.count > 1, let source = try? AudioSources.open(path: track.path, blockFrames: 8192, decoder: track.decoderLibrary) else { return nil }
         let rate = Double(source.info.sampleRate)
         var sums = [Double](repeating: 0, count: beats.count), counts = [Int](repeating: 0, count: beats.count)
         var position = 0, beat = 0
@@ -122,7 +124,10 @@ enum BeatLevels {
                 }
                 position += block.count
             }) {}
-        } catch { return nil }
+        } catch {
+            // A file that stops decoding part-way is measured as far as it decodes (beats past it are silent).
+            guard position > 0 else { return nil }
+        }
         return zip(sums, counts).map { 10 * log10(max($0 / Double(max($1, 1)), 1e-12)) }
     }
 }

@@ -72,7 +72,7 @@ public struct RunPlan: Sendable {
                      (row.bpmManual, row.bpm, row.beatAnchor) = (judged.bpmManual, judged.bpm, judged.beatAnchor)
                      return row.beatsInUse
                  },
-                 loudnessOfBeats: { BeatLevels.measure(path: $0.path, beats: $1) },
+                 loudnessOfBeats: { BeatLevels.measure($0, beats: $1) },
                  unusableFile: unusableFile)
     }
 

@@ -48,7 +48,7 @@ public enum AudioSniffer {
 
     /// What a file is when it is surely not audio: text with no audio signature, or a signature no
     /// audio file has (an image, an archive, a program, a database). Such a file is never handed to
-    /// TagLib or the decoders (libmpg123 prints resync notes on the terminal for it). Nil otherwise.
+    /// TagLib or the decoders (libmpg123 would look for MP3 frames in it). Nil otherwise.
     public static func notAudio(path: String) -> String? {
         // Only a regular file is read: opening a named pipe waits for a writer that never comes
         // (`analyze` hung on one), and a device can be read forever.

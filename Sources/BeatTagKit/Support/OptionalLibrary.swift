@@ -1,7 +1,7 @@
 import CLibraryLoader
 
 /// The heavy libraries beattag opens on first use instead of linking (CLibraryLoader): FFmpeg for
-/// what libsndfile refuses and for resampling the render, Rubber Band and libebur128 for the render,
+/// what libsndfile refuses, Opus, and resampling the render, Rubber Band and libebur128 for the render,
 /// espeak-ng for spoken cues, Chromaprint for recognising one recording across encodings (scan). A
 /// command that never calls one never maps it, and a missing one costs only its feature: the
 /// feature fails with a one-line reason naming the Debian package. `BEATTAG_LIBAVFORMAT`,

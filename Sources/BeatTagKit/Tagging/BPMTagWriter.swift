@@ -185,9 +185,18 @@ public enum BPMTagWriter {
         guard first.info.channels == second.info.channels, first.info.sampleRate == second.info.sampleRate else { return false }
         var left: [Float] = [], right: [Float] = []
         var moreLeft = true, moreRight = true
+        // A damaged file decodes to the same point in both, and fails there the same way.
+        var failedLeft: DecodeError?, failedRight: DecodeError?
+        func read(_ source: any AudioSource, into samples: inout [Float], failed: inout DecodeError?) throws -> Bool {
+            do { return try source.readMonoBlock { samples.append(contentsOf: $0) } } catch let error as DecodeError {
+                guard case .readFailed = error else { throw error }
+                failed = error
+                return false
+            }
+        }
         while moreLeft || moreRight {
-            if moreLeft { moreLeft = try first.readMonoBlock { left.append(contentsOf: $0) } }
-            if moreRight { moreRight = try second.readMonoBlock { right.append(contentsOf: $0) } }
+            if moreLeft { moreLeft = try read(first, into: &left, failed: &failedLeft) }
+            if moreRight { moreRight = try read(second, into: &right, failed: &failedRight) }
             let common = min(left.count, right.count)
             if common > 0 {
                 if left[..<common] != right[..<common] { return false }
@@ -195,6 +204,7 @@ public enum BPMTagWriter {
                 right.removeFirst(common)
             }
         }
+        if (failedLeft == nil) != (failedRight == nil) { return false }
         return left.isEmpty && right.isEmpty
     }
 }

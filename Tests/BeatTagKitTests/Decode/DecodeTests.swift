@@ -81,7 +81,7 @@ final class SndfileSourceTests: XCTestCase {
     /// A stream cut short names where it ends; a header whose own length is absurd is called damaged
     /// rather than quoted (a truncated Ogg's header gave 209,146,758,205,323 s).
     func testACutShortStreamSaysWhereItEnds() {
-        XCTAssertEqual(DecodeError.endsShort(at: 10.84, of: 12), "the audio ends at 10.8 s of the 12.0 s its header gives")
+        XCTAssertEqual(DecodeError.endsShort(at: 10.84, of: 12), "only 10.8 s of the 12.0 s its header gives decoded (cut off, or damaged part-way)")
         XCTAssertEqual(DecodeError.endsShort(at: 0, of: 209_146_758_205_323.7), "the audio ends at 0.0 s, and its header's length is damaged")
     }
 
@@ -104,7 +104,7 @@ final class SndfileSourceTests: XCTestCase {
         XCTAssertEqual(result.bpm.value, 150, accuracy: 3)
         XCTAssertGreaterThanOrEqual(info.durationSeconds, AudioFileAnalysis.minimumPartialSeconds)
         XCTAssertLessThan(info.durationSeconds, 12)
-        XCTAssertTrue(result.decodeWarning?.hasPrefix("decoding stopped at") ?? false, "\(result.decodeWarning ?? "nil")")
+        XCTAssertTrue(result.decodeWarning?.hasPrefix("decoding broke off at") ?? false, "\(result.decodeWarning ?? "nil")")
     }
 
     func testTruncatedFileFailsPartWay() throws {

@@ -270,6 +270,37 @@ final class ScanTests: XCTestCase {
                        DecoderLibrary.ffmpeg.identity)
     }
 
+    /// Opus is FFmpeg's to decode where it is installed (libsndfile 1.2.0 drops packets of many
+    /// Opus files): in a catalog from before (v15), Opus tracks libsndfile decoded are analysed
+    /// again, once, and so are tracks analysed from a decode cut short ("decoding stopped at"),
+    /// which FFmpeg may now decode whole.
+    func testTracksDecodedTheOldWayAreAnalysedAgainOnce() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let library = try copyOfFixtures(self)
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("catalog.sqlite")
+        var catalog: Catalog? = try Catalog(path: path)
+        _ = try scan([library], catalog: catalog!)
+        let opus = (library as NSString).appendingPathComponent("house-124.opus")
+        XCTAssertEqual(try catalog!.track(path: opus)?.decoder, DecoderLibrary.ffmpeg.identity)
+        // As a v15 catalog had them.
+        try catalog!.pool.write { db in
+            try db.execute(sql: "UPDATE track SET decoder = ? WHERE path = ?", arguments: [DecoderLibrary.libsndfile.identity, opus])
+            try db.execute(sql: "UPDATE track SET decodeWarning = 'decoding stopped at 12.0 s (the audio ends at 12.0 s of the 20.0 s its header gives); analysed what decoded' WHERE path LIKE '%rock-150.flac'")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v16:%'")
+        }
+        var summary = try scan([library], catalog: catalog!)
+        XCTAssertEqual(summary.unchanged, 25, "nothing is done again without the migration")
+        catalog = nil
+        catalog = try Catalog(path: path)
+        summary = try scan([library], catalog: catalog!)
+        XCTAssertEqual(summary.analysed, 2)
+        XCTAssertEqual(summary.unchanged, 23)
+        XCTAssertEqual(try catalog!.track(path: opus)?.decoder, DecoderLibrary.ffmpeg.identity)
+        XCTAssertNil(try catalog!.track(path: (library as NSString).appendingPathComponent("rock-150.flac"))?.decodeWarning)
+        summary = try scan([library], catalog: catalog!)
+        XCTAssertEqual(summary.unchanged, 25)
+    }
+
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()

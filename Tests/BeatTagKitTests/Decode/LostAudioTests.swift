@@ -1,0 +1,198 @@
+@testable import BeatTagKit
+import BeatTagTestSupport
+import Foundation
+import XCTest
+
+/// Audio lost mid-stream (a damaged Ogg page, FLAC frame or AAC packet) is put back as silence,
+/// so that every beat after it keeps its time and the render, which plays the same decode, puts
+/// them on the clock; and Opus is decoded whole (FFmpeg), not as libsndfile 1.2.0 reads it.
+final class LostAudioTests: XCTestCase {
+    /// 0.37 s a beat (162.2 BPM): a lost page of about a second is no whole number of beats, so
+    /// beats after it that moved would show.
+    static let period = 0.37, seconds = 40.0, rate = 44100
+
+    /// A decaying 70 Hz kick on every beat, a tick on every "and".
+    private func kicks() -> [Float] {
+        (0..<Int(Self.seconds * Double(Self.rate))).map { i in
+            let t = Double(i) / Double(Self.rate)
+            let beat = t.truncatingRemainder(dividingBy: Self.period)
+            let and = (t + Self.period / 2).truncatingRemainder(dividingBy: Self.period)
+            return Float(0.7 * sin(2 * .pi * 70 * beat) * exp(-40 * beat) + 0.15 * sin(2 * .pi * 3000 * and) * exp(-400 * and))
+        }
+    }
+
+    /// Flips `count` bytes from `fraction` of the file on: past its headers, inside the audio.
+    private func damage(_ path: String, at fractions: [Double], count: Int) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        for fraction in fractions {
+            let at = Int(Double(bytes.count) * fraction)
+            for i in at..<min(bytes.count, at + count) { bytes[i] ^= 0x5A }
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The damaged file's analysis: silence where audio was lost, said, and every beat more than
+    /// a second from a gap where the whole file has it.
+    private func assertBeatsKeepTheirTime(whole: String, damaged: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (_, reference) = try AudioFileAnalysis.analyse(path: whole)
+        let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
+        let warning = try XCTUnwrap(result.decodeWarning, "the loss is said", file: file, line: line)
+        XCTAssertTrue(warning.contains("lost to damage"), warning, file: file, line: line)
+        XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: 0.01, "as long as the whole file: \(warning)", file: file, line: line)
+        let referenceBeats = reference.beats.map(\.value)
+        XCTAssertGreaterThan(referenceBeats.count, 100, file: file, line: line)
+        var compared = 0
+        for beat in result.beats.map(\.value) where beat > 5 && beat < Self.seconds - 2 {
+            let nearest = referenceBeats.min { abs($0 - beat) < abs($1 - beat) }!
+            // Beats beside a gap may move a little: the tracker bridges silence.
+            if abs(nearest - beat) > 0.01 { XCTAssertLessThan(abs(nearest - beat), 0.03, "beat at \(beat) s: \(warning)", file: file, line: line) }
+            compared += 1
+        }
+        let far = result.beats.map(\.value).filter { $0 > 25 && $0 < Self.seconds - 2 }
+        XCTAssertGreaterThan(far.count, 20, file: file, line: line)
+        for beat in far {
+            let nearest = referenceBeats.min { abs($0 - beat) < abs($1 - beat) }!
+            XCTAssertEqual(beat, nearest, accuracy: 0.01, "a beat after the damage sits where it was: \(warning)", file: file, line: line)
+        }
+        XCTAssertGreaterThan(compared, 80, file: file, line: line)
+    }
+
+    /// libsndfile skips a damaged Ogg page without a word (the stream just ends a second short),
+    /// which used to move every beat after it; FFmpeg's timestamps show the hole.
+    func testADamagedOggPageIsSilenceAndTheBeatsAfterItKeepTheirTime() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let dir = try temporaryDirectory(self)
+        let whole = (dir as NSString).appendingPathComponent("whole.ogg"), damaged = (dir as NSString).appendingPathComponent("damaged.ogg")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: whole, as: .ogg)
+        try FileManager.default.copyItem(atPath: whole, toPath: damaged)
+        try damage(damaged, at: [0.45], count: 200)
+        try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
+    }
+
+    /// A damaged FLAC frame: libsndfile skips it without a word and the stream ends a few frames
+    /// short of its header's exact length. Neither decoder here keeps the time after it (FFmpeg's
+    /// FLAC parser loses more and its stamps), but the shortfall is said: it used to pass as within
+    /// a second of the header.
+    func testADamagedFLACFrameIsSaid() throws {
+        let dir = try temporaryDirectory(self)
+        let damaged = (dir as NSString).appendingPathComponent("damaged.flac")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: damaged, as: .flac)
+        try damage(damaged, at: [0.3, 0.6], count: 300)
+        let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
+        XCTAssertLessThan(info.durationSeconds, Self.seconds - 0.02)
+        let warning = try XCTUnwrap(result.decodeWarning, "\(info.durationSeconds) s decoded, nothing said")
+        XCTAssertTrue(warning.contains("of the 40.0 s its header gives decoded (cut off, or damaged part-way)"), warning)
+    }
+
+    /// AAC packets FFmpeg refuses as damaged are skipped, as players do, and now take their
+    /// length of silence with them.
+    func testDamagedAACPacketsAreSilence() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let ffmpeg = try requiredTool("ffmpeg")
+        let dir = try temporaryDirectory(self)
+        let wav = (dir as NSString).appendingPathComponent("kicks.wav")
+        let whole = (dir as NSString).appendingPathComponent("whole.m4a"), damaged = (dir as NSString).appendingPathComponent("damaged.m4a")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: wav, as: .wav)
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "aac", "-b:a", "128k", whole])
+        XCTAssertEqual(status, 0, log)
+        try FileManager.default.copyItem(atPath: whole, toPath: damaged)
+        // The index is at the end (ffmpeg's default): half-way is audio.
+        try damage(damaged, at: [0.5], count: 300)
+        try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
+    }
+
+    /// Undamaged streams whose demuxers stamp frames unevenly (FFmpeg-made Vorbis and Opus pages,
+    /// AAC, WMA's steady offset) get no silence: decoded, they are exactly as long as the whole
+    /// stream, and the same samples as without gap filling would be. A real song, for its uneven
+    /// packets: corpus-dev's clip_021 (282 s), also at 11 and 8 kHz.
+    func testUnevenTimestampsOfUndamagedStreamsAreNoGaps() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let ffmpeg = try requiredTool("ffmpeg")
+        let clip = TestPaths.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus-dev/clip_021.ogg").path
+        guard FileManager.default.fileExists(atPath: clip) else { throw XCTSkip("../shared/corpus-dev is not beside the repository") }
+        let dir = try temporaryDirectory(self)
+        // The stamps' jitter is in samples: at 8 and 11 kHz it is four and five times as long.
+        for (name, codec) in [("vorbis.ogg", ["-c:a", "libvorbis", "-q:a", "4"]), ("opus.opus", ["-c:a", "libopus", "-b:a", "96k"]),
+                              ("aac.m4a", ["-c:a", "aac", "-b:a", "128k"]), ("wma.wma", ["-c:a", "wmav2", "-b:a", "128k"]),
+                              ("vorbis-11k.ogg", ["-ar", "11025", "-c:a", "libvorbis", "-q:a", "2"]),
+                              ("aac-8k.m4a", ["-ar", "8000", "-c:a", "aac", "-b:a", "32k"])] {
+            let path = (dir as NSString).appendingPathComponent(name)
+            let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", clip, "-map", "0:a"] + codec + [path])
+            XCTAssertEqual(status, 0, log)
+            let source = try FFmpegSource(path: path, blockFrames: 8192)
+            var frames = 0
+            while try source.readMonoBlock({ frames += $0.count }) {}
+            XCTAssertEqual(source.gaps, [], name)
+            XCTAssertEqual(Double(frames) / Double(source.info.sampleRate), 282.6, accuracy: 0.1, name)
+        }
+    }
+
+    /// libsndfile 1.2.0 drops packets of Opus files FFmpeg writes (their pages stamp packets
+    /// ahead of the samples): 1,920 samples of this one, silently. FFmpeg decodes every sample, as
+    /// ffmpeg itself (and opusdec) do.
+    func testOpusIsDecodedWhole() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let ffmpeg = try requiredTool("ffmpeg")
+        let clip = TestPaths.repository.deletingLastPathComponent().appendingPathComponent("shared/corpus-dev/clip_027.ogg").path
+        guard FileManager.default.fileExists(atPath: clip) else { throw XCTSkip("../shared/corpus-dev is not beside the repository") }
+        let dir = try temporaryDirectory(self)
+        let opus = (dir as NSString).appendingPathComponent("clip.opus")
+        var (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", clip, "-map", "0:a", "-c:a", "libopus", "-b:a", "96k", opus])
+        XCTAssertEqual(status, 0, log)
+        // What ffmpeg decodes, counted by ffmpeg: 16-bit mono samples.
+        let raw = (dir as NSString).appendingPathComponent("clip.raw")
+        (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", opus, "-ac", "1", "-f", "s16le", raw])
+        XCTAssertEqual(status, 0, log)
+        let ffmpegFrames = Int64(try FileManager.default.attributesOfItem(atPath: raw)[.size] as! Int / 2)
+
+        let (info, result) = try AudioFileAnalysis.analyse(path: opus)
+        XCTAssertEqual(info.decoder, DecoderLibrary.ffmpeg.identity)
+        XCTAssertEqual(info.frames, ffmpegFrames, "every sample")
+        XCTAssertNil(result.decodeWarning)
+        XCTAssertTrue(try AudioSources.open(path: opus) is FFmpegSource)
+        // A track analysed by libsndfile before is played by it too, so that its beats still fit.
+        XCTAssertTrue(try AudioSources.open(path: opus, decoder: .libsndfile) is SndfileSource)
+    }
+
+    /// The render decodes a track with the library its analysis used: the beats of a damaged Ogg
+    /// (analysed through FFmpeg, with the hole put back) fall on the excerpt's kicks after the hole.
+    func testTheRenderPlaysTheAudioTheBeatsWereFoundIn() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let dir = try temporaryDirectory(self)
+        let damaged = (dir as NSString).appendingPathComponent("damaged.ogg")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: damaged, as: .ogg)
+        try damage(damaged, at: [0.45], count: 200)
+        let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
+        XCTAssertEqual(info.decoder, DecoderLibrary.ffmpeg.identity)
+        var track = TrackRecord(path: damaged, fileSize: 1, modifiedAt: 0, now: 0)
+        track.decoder = info.decoder
+        let spill = try PreparedTrack.decodeExcerpt(track, from: 0, to: Self.seconds, rate: Self.rate,
+                                                    into: FrameSpill(beside: (dir as NSString).appendingPathComponent("run.wav")))
+        let late = result.beats.map(\.value).filter { $0 > 25 && $0 < Self.seconds - 1 }
+        XCTAssertGreaterThan(late.count, 20)
+        for beat in late {
+            // The kick's first 20 ms against the 20 ms before it.
+            let at = Int(beat * Double(Self.rate)), span = Self.rate / 50
+            func rms(_ from: Int) throws -> Float {
+                let left = try spill.read(from: from, count: span).left
+                return (left.reduce(0) { $0 + $1 * $1 } / Float(left.count)).squareRoot()
+            }
+            XCTAssertGreaterThan(try rms(at), 4 * (try rms(at - span)), "a kick on the beat at \(beat) s")
+        }
+    }
+
+    /// libmpg123 (inside libsndfile) printed its resync notes on stderr for a damaged MP3, without
+    /// a file name, over beattag's one-line report; its quiet flag is set now (`MPG123Quiet.c`).
+    func testADamagedMP3PrintsNothingButBeattagsLine() throws {
+        let dir = try temporaryDirectory(self)
+        let damaged = (dir as NSString).appendingPathComponent("damaged.mp3")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: damaged, as: .mp3)
+        try damage(damaged, at: [0.3, 0.6], count: 1500)
+        let result = try runBinary(["analyze", damaged])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("damaged.mp3"), result.stdout)
+        for noise in ["Note:", "resync", "mpg123"] {
+            XCTAssertFalse(result.stderr.contains(noise), "stderr: \(result.stderr)")
+        }
+    }
+}
