@@ -7,6 +7,8 @@ control that libsndfile decodes), one folder per variant:
   aac-mp4      AAC 128 kb/s in .mp4
   wma          WMA v2 128 kb/s in .wma (ASF: no field for the encoder's priming)
   itunes-m4a   AAC with iTunes' 2112 samples of priming, declared only by the iTunSMPB tag (no edit list)
+  opus         Opus 96 kb/s as ffmpeg writes it (pages stamped ahead of their samples, which libsndfile
+               1.2.0 read by dropping packets: beattag decodes Opus with FFmpeg)
   flac-shifted the control: lossless FLAC of the original without its first 50 samples (about 1 ms),
                decoded by libsndfile. Whatever moves between the original and this copy is the
                analysis's own sensitivity, not a decoder's: the yardstick for the lossy variants.
@@ -31,6 +33,7 @@ VARIANTS = {
     "aac-mp4": (".mp4", ["-c:a", "aac", "-b:a", "128k"]),
     "wma": (".wma", ["-c:a", "wmav2", "-b:a", "128k"]),
     "itunes-m4a": (".m4a", ["-c:a", "aac", "-b:a", "160k", "-use_editlist", "0", "-af", "adelay=delays=1088S:all=1"]),
+    "opus": (".opus", ["-c:a", "libopus", "-b:a", "96k"]),
     "flac-shifted": (".flac", ["-c:a", "flac", "-sample_fmt", "s32", "-af", "atrim=start_sample=50"]),
 }
 ITUNES_PRIMING = 2112  # FFmpeg's encoder primes 1024; the adelay above adds the other 1088.
