@@ -104,18 +104,15 @@ final class TrackAudio: @unchecked Sendable {
         guard let file = sf_open(partial, Int32(SFM_WRITE), &info) else {
             throw APIError(.internalServerError, "cannot write a playable copy: \(String(cString: sf_strerror(nil)))")
         }
+        // A file that stops decoding part-way plays as far as it decodes, as the scan analysed it.
         var failure: Error?
-        var written = 0
         do {
-            while try source.readBlock({ block in
-                written += Int(sf_writef_float(file, block.baseAddress, sf_count_t(block.count / 2)))
-            }) {}
+            try source.readToEnd { block in _ = sf_writef_float(file, block.baseAddress, sf_count_t(block.count / 2)) }
         } catch { failure = error }
         sf_close(file)
-        // A file that stops decoding part-way plays as far as it decodes, as the scan analysed it.
-        guard failure == nil || written > 0 else {
+        if let failure {
             try? FileManager.default.removeItem(atPath: partial)
-            throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(failure!)")
+            throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(failure)")
         }
         try FileManager.default.moveItem(atPath: partial, toPath: target)
         return target

@@ -25,18 +25,16 @@ final class WaveformOverviews: @unchecked Sendable {
         var fine: [Float] = []
         var current: Float = 0, count = 0
         do {
-            while try source.readMonoBlock({ block in
+            // A file that stops decoding part-way shows as far as it decodes, as the scan analysed it.
+            try source.readToEnd { block in
                 for sample in block {
                     current = max(current, abs(sample))
                     count += 1
                     if count == 256 { fine.append(current); current = 0; count = 0 }
                 }
-            }) {}
-        } catch {
-            // A file that stops decoding part-way shows as far as it decodes, as the scan analysed it.
-            guard !fine.isEmpty else {
-                throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
             }
+        } catch {
+            throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")
         }
         if count > 0 { fine.append(current) }
         let frames = Double(fine.count * 256 - (count > 0 ? 256 - count : 0))

@@ -1,8 +1,8 @@
 /// One open audio stream, decoded in blocks of at most `blockFrames` and handed over as mono
 /// (analysis) or stereo (rendering) float at the stream's own sample rate, so memory does not grow
 /// with the track. Backends, one file each: `SndfileSource` (libsndfile, the first choice) and
-/// `FFmpegSource` (what libsndfile refuses, and Opus); `AudioSources.open` chooses by content. Not shared
-/// across threads: each file is decoded inside one task.
+/// `FFmpegSource` (what libsndfile refuses, and Opus); `AudioSources.open` chooses by content. Not
+/// shared across threads: each file is decoded inside one task.
 public protocol AudioSource: AnyObject {
     var path: String { get }
     var info: AudioStreamInfo { get }
@@ -25,6 +25,24 @@ extension AudioSource {
     public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
         precondition(layout.width == 1, "readMonoBlock on a source opened for \(layout)")
         return try readBlock(body)
+    }
+
+    /// Every block to the end of the stream. A decode that breaks off after some audio ends there
+    /// and returns why: a track analysed from what decoded is played, shown and measured from it
+    /// too. Throws when nothing decoded.
+    @discardableResult
+    public func readToEnd(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Error? {
+        var handedOver = false
+        do {
+            while try readBlock({ block in
+                handedOver = handedOver || !block.isEmpty
+                body(block)
+            }) {}
+        } catch {
+            guard handedOver else { throw error }
+            return error
+        }
+        return nil
     }
 }
 

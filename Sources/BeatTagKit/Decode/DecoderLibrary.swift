@@ -17,7 +17,7 @@ public enum DecoderLibrary: String, Sendable, CaseIterable {
 
     /// The library that decodes a format better than the usual order (libsndfile first) would,
     /// when it is installed: Opus (`AudioSources`). Nil: the usual order.
-    public static func preferred(forFormat format: String?) -> DecoderLibrary? {
+    public static func preferred(forFormat format: String) -> DecoderLibrary? {
         format == "opus" && DecoderLibrary.ffmpeg.isAvailable ? .ffmpeg : nil
     }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// FFmpeg 5.1 (libavformat, libavcodec, libswresample): AAC and ALAC in MP4/M4A, WMA in ASF, Opus,
 /// and whatever else libsndfile refuses. Streams: one packet, one frame at a time, so memory stays
-/// flat in track length. Audio lost to damage is put back as silence (`gaps`). Decodes on one thread; a scan runs files in parallel instead.
+/// flat in track length. Audio lost to damage is put back as silence (`gaps`). Decodes on one
+/// thread; a scan runs files in parallel instead.
 ///
 /// Start of the audio: libavcodec already drops the encoder priming an MP4 declares (edit list,
 /// or iTunes' iTunSMPB tag: 2112 samples). The first decoded frame is then placed where its
@@ -52,7 +53,7 @@ public final class FFmpegSource: AudioSource {
     /// a row), waiting for `gapConfirmations` of them.
     private var suspectedGap: (frames: Int64, seen: Int)?
     /// Stream frames in damaged packets the decoder refused since the last decoded frame.
-    private var refusedFrames: Int64 = 0, refusedAt: Int64 = 0
+    private var refusedFrames: Int64 = 0
     /// `smallestGapSeconds` (at least `smallestGapFrames`) and `largestGapSeconds` in frames.
     private let gapThreshold: Int64, largestGap: Int64
 
@@ -203,6 +204,8 @@ public final class FFmpegSource: AudioSource {
                 }
                 framesToDrop = -offset
             } else if let missing = missingFrames(before: frame) {
+                gaps.append(DecodeGap(atSeconds: Double(timelineFrames) / Double(info.sampleRate),
+                                      seconds: Double(missing) / Double(info.sampleRate)))
                 timelineFrames += Int64(missing)
                 filledFrames += Int64(missing)
                 pendingSilence = missing
@@ -245,10 +248,7 @@ public final class FFmpegSource: AudioSource {
                 // Before the first frame its timestamp places it; after, the lost packet is silence.
                 if sawFirstFrame, packet.pointee.duration > 0 {
                     let lost = av_rescale_q(packet.pointee.duration, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
-                    if lost > 0, lost <= largestGap {
-                        if refusedFrames == 0 { refusedAt = timelineFrames }
-                        refusedFrames += lost
-                    }
+                    if lost > 0, lost <= largestGap { refusedFrames += lost }
                 }
                 continue
             }
@@ -279,7 +279,6 @@ public final class FFmpegSource: AudioSource {
     private func missingFrames(before frame: UnsafeMutablePointer<AVFrame>) -> Int? {
         if refusedFrames > 0 {
             defer { refusedFrames = 0 }
-            gaps.append(DecodeGap(atSeconds: Double(refusedAt) / Double(info.sampleRate), seconds: Double(refusedFrames) / Double(info.sampleRate)))
             return Int(refusedFrames)
         }
         guard let stamped = streamFrame(of: frame) else { return nil }
@@ -298,19 +297,18 @@ public final class FFmpegSource: AudioSource {
             suspectedGap = (jump, 1)
             return nil
         }
+        let smallest = jump.signum() * min(abs(jump), abs(suspected.frames))
         guard suspected.seen + 1 >= FFmpegSource.gapConfirmations else {
-            suspectedGap = (jump.signum() * min(abs(jump), abs(suspected.frames)), suspected.seen + 1)
+            suspectedGap = (smallest, suspected.seen + 1)
             return nil
         }
         suspectedGap = nil
-        let missing = jump.signum() * min(abs(jump), abs(suspected.frames))
-        guard missing > 0 else {
+        guard smallest > 0 else {
             stampDeviation = deviation
             return nil
         }
         // After the silence the stamps sit where they usually do.
-        gaps.append(DecodeGap(atSeconds: Double(timelineFrames) / Double(info.sampleRate), seconds: Double(missing) / Double(info.sampleRate)))
-        return Int(missing)
+        return Int(smallest)
     }
 
     /// Where a frame's timestamp puts it, in frames at the stream's rate from the stream's start.

@@ -114,7 +114,8 @@ enum BeatLevels {
         var position = 0, beat = 0
         let edges = beats.map { Int($0 * rate) }
         do {
-            while try source.readMonoBlock({ block in
+            // A file that stops decoding part-way is measured as far as it decodes (beats past it are silent).
+            try source.readToEnd { block in
                 for (i, x) in block.enumerated() {
                     let frame = position + i
                     while beat + 1 < edges.count, frame >= edges[beat + 1] { beat += 1 }
@@ -123,11 +124,8 @@ enum BeatLevels {
                     counts[beat] += 1
                 }
                 position += block.count
-            }) {}
-        } catch {
-            // A file that stops decoding part-way is measured as far as it decodes (beats past it are silent).
-            guard position > 0 else { return nil }
-        }
+            }
+        } catch { return nil }
         return zip(sums, counts).map { 10 * log10(max($0 / Double(max($1, 1)), 1e-12)) }
     }
 }
