@@ -10,6 +10,12 @@ enum TestPaths {
     static let fixtures = repository.appendingPathComponent("Fixtures/library").path
 
     static func fixture(_ relative: String) -> String { (fixtures as NSString).appendingPathComponent(relative) }
+    /// A clip of ../shared/corpus-dev (beside the repository, also in CI); skips the test elsewhere.
+    static func sharedClip(_ name: String) throws -> String {
+        let clip = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus-dev/\(name)").path
+        guard FileManager.default.fileExists(atPath: clip) else { throw XCTSkip("../shared/corpus-dev is not beside the repository") }
+        return clip
+    }
 
     /// The built `beattag` executable next to the test bundle.
     static var executable: String {
