@@ -22,7 +22,8 @@ public enum AudioFileAnalysis {
     /// A file libsndfile stops decoding part-way, or that ends short of its header's exact length (a
     /// damaged Ogg page or FLAC frame skipped), is decoded again by FFmpeg, whose whole decode wins
     /// when it gets further (it puts lost stretches back as silence); an Opus file FFmpeg stops on
-    /// is decoded again by libsndfile, likewise.
+    /// is decoded again by libsndfile, likewise. An MP3 that libsndfile read past damage in
+    /// (`AudioSource.damageSkippedAt`) is decoded again by FFmpeg, whose decode wins when whole.
     /// A file whose two channels cancel out (one inverted: a wiring or export fault) is silent as
     /// mono; its music is in their difference, which is analysed instead, with a warning.
     public static func analyse(path: String, timing: UnsafeMutablePointer<Timing>? = nil, recordingPrint: Bool = false,
@@ -49,15 +50,18 @@ public enum AudioFileAnalysis {
         let first: (info: AudioStreamInfo, result: AnalysisResult, cutShort: Bool)
         do {
             first = try analyse(decoder, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
-            guard first.cutShort else { return (first.info, first.result) }
+            guard first.cutShort || decoder.damageSkippedAt != nil else { return (first.info, first.result) }
         } catch DecodeError.readFailed(let failedPath, let reason) {
             guard let second = other() else { throw DecodeError.readFailed(path: failedPath, reason: reason) }
             let decoded = try analyse(second, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
             return (decoded.info, decoded.result)
         }
+        // Cut short: the decode that gets further wins. Read past damage without keeping time
+        // (libsndfile's MP3): FFmpeg's whole decode wins, its lost stretches put back as silence.
         guard let source = other(),
               let second = try? analyse(source, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
-              second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
+              first.cutShort ? second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
+                             : !second.cutShort
         else { return (first.info, first.result) }
         return (second.info, second.result)
     }
@@ -113,6 +117,10 @@ public enum AudioFileAnalysis {
         let cutShort = warning != nil
         if let lost = DecodeGap.describe(decoder.gaps) {
             warning = warning.map { "\($0); \(lost)" } ?? lost
+        }
+        if let skipped = decoder.damageSkippedAt {
+            let said = String(format: "damaged at %.1f s and read past it: what follows comes early by the audio lost there", skipped)
+            warning = warning.map { "\($0); \(said)" } ?? said
         }
         if decoder.repairedSamples > 0 {
             let repaired = "\(decoder.repairedSamples) damaged sample\(decoder.repairedSamples == 1 ? "" : "s") "

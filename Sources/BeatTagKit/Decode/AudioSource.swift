@@ -18,9 +18,15 @@ public protocol AudioSource: AnyObject {
     /// Stretches lost from the stream (a damaged page or packet) that were put back as silence,
     /// so that the audio after each keeps its time.
     var gaps: [DecodeGap] { get }
+    /// Where the decoder read past damaged audio without keeping time, in seconds of the decoded
+    /// audio: what follows comes early by what was lost, an unknown amount (libsndfile's MP3 reader,
+    /// `SndfileSource`). Known once the stream has been read to its end.
+    var damageSkippedAt: Double? { get }
 }
 
 extension AudioSource {
+    public var damageSkippedAt: Double? { nil }
+
     /// The next block as mono (a source opened with the `.mono` layout, the default, or `.side`).
     public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
         precondition(layout.width == 1, "readMonoBlock on a source opened for \(layout)")

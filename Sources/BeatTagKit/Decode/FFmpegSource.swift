@@ -54,6 +54,11 @@ public final class FFmpegSource: AudioSource {
     private var suspectedGap: (frames: Int64, seen: Int)?
     /// Stream frames in damaged packets the decoder refused since the last decoded frame.
     private var refusedFrames: Int64 = 0
+    /// Of a raw MP3 stream, what its refused packets held; nil for other streams.
+    private var rawPackets: RawStreamPackets?
+    /// The length FFmpeg gives is a guess from the bitrate (raw AAC, MP3 without a length header):
+    /// not checked (a raw AAC clip of 30 s was given 238 s).
+    private var lengthIsGuessed: Bool
     /// `smallestGapSeconds` (at least `smallestGapFrames`) and `largestGapSeconds` in frames.
     private let gapThreshold: Int64, largestGap: Int64
 
@@ -138,6 +143,10 @@ public final class FFmpegSource: AudioSource {
         stream = chosen
         gapThreshold = max(FFmpegSource.smallestGapFrames, Int64(FFmpegSource.smallestGapSeconds * Double(rate)))
         largestGap = Int64(FFmpegSource.largestGapSeconds * Double(rate))
+        if let name = context.pointee.iformat?.pointee.name, RawStreamPackets.isRaw(formatName: String(cString: name)) {
+            rawPackets = RawStreamPackets()
+        }
+        lengthIsGuessed = context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE
         info = AudioStreamInfo(sampleRate: rate, channels: channels,
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
@@ -148,8 +157,9 @@ public final class FFmpegSource: AudioSource {
     /// from its last page, so a file cut off in the middle looks whole to it, where libsndfile sees
     /// the missing end. The stream is then said to end short.
     func expectLength(atLeast frames: Int64, sampleRate: Int) {
-        guard sampleRate == info.sampleRate, frames > info.frames else { return }
+        guard sampleRate == info.sampleRate, frames > info.frames || lengthIsGuessed else { return }
         info.frames = frames
+        lengthIsGuessed = false
     }
 
     deinit {
@@ -241,13 +251,17 @@ public final class FFmpegSource: AudioSource {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
-            if sent >= 0 { return }
+            if sent >= 0 {
+                rawPackets?.accepted(size: packet.pointee.size)
+                return
+            }
             // A damaged packet is skipped, as players do, up to a limit.
             if sent == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit {
                 damagedPackets += 1
                 // Before the first frame its timestamp places it; after, the lost packet is silence.
                 if sawFirstFrame, packet.pointee.duration > 0 {
-                    let lost = av_rescale_q(packet.pointee.duration, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+                    let frames = rawPackets?.frames(inRefused: packet.pointee.size) ?? 1
+                    let lost = av_rescale_q(packet.pointee.duration * frames, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
                     if lost > 0, lost <= largestGap { refusedFrames += lost }
                 }
                 continue
@@ -391,7 +405,7 @@ public final class FFmpegSource: AudioSource {
     private func checkComplete() throws {
         let decoded = decodedFrames + filledFrames + Int64(max(0, info.startOffsetFrames))
         let slack = Int64(max(1.0, 0.02 * Double(info.frames) / Double(info.sampleRate)) * Double(info.sampleRate))
-        if info.frames > 0, decoded < info.frames - slack {
+        if info.frames > 0, !lengthIsGuessed, decoded < info.frames - slack {
             let at = Double(decoded) / Double(info.sampleRate), promised = info.durationSeconds
             let why = readError.map { " (\($0))" } ?? ""
             throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: at, of: promised) + why)

@@ -1,3 +1,4 @@
+import CLibraryLoader
 import CSndfile
 import Foundation
 
@@ -8,17 +9,21 @@ public final class SndfileSource: AudioSource {
     public let info: AudioStreamInfo
     public let blockFrames: Int
     public let layout: ChannelLayout
-    private let handle: OpaquePointer
+    private var handle: OpaquePointer
     private var interleaved: [Float]
     private var decodedFrames: Int64 = 0
     public private(set) var repairedSamples = 0
     /// libsndfile does not say where it skipped audio: a file whose stream ends short is decoded
     /// by FFmpeg again (`AudioFileAnalysis`), which puts the gaps back.
     public let gaps: [DecodeGap] = []
+    /// Where libmpg123 stopped at a damaged MP3 frame, and the stream was opened again to read past
+    /// it (`readPastDamage`), frames into the decoded audio; nil while it has not.
+    private var stoppedAtDamage: Int64?
+    public private(set) var damageSkippedAt: Double?
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
         var sfInfo = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &sfInfo) else {
+        guard let handle = SndfileSource.open(path, &sfInfo, readingPastDamage: false) else {
             // sf_strerror(NULL) is a process-global slot: copy it out at once.
             let reason = String(cString: sf_strerror(nil))
             throw DecodeError.cannotOpen(path: path, reason: reason)
@@ -41,6 +46,14 @@ public final class SndfileSource: AudioSource {
 
     deinit { sf_close(handle) }
 
+    /// libmpg123 (MP3, inside libsndfile) stops at a damaged frame unless this thread asked it to
+    /// read past damage (`MPG123Settings.c`); other formats do not use it.
+    private static func open(_ path: String, _ sfInfo: inout SF_INFO, readingPastDamage: Bool) -> OpaquePointer? {
+        bt_mpg123_read_past_damage(readingPastDamage ? 1 : 0)
+        defer { bt_mpg123_read_past_damage(0) }
+        return sf_open(path, Int32(SFM_READ), &sfInfo)
+    }
+
     public func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
         let channels = info.channels
         let read = interleaved.withUnsafeMutableBufferPointer { buffer in
@@ -49,7 +62,11 @@ public final class SndfileSource: AudioSource {
         if read <= 0 {
             let code = sf_error(handle)
             if code != 0 {
+                if info.format == "mp3", stoppedAtDamage == nil, readPastDamage() { return try readBlock(body) }
                 throw DecodeError.readFailed(path: path, reason: String(cString: sf_error_number(code)))
+            }
+            if let stopped = stoppedAtDamage, decodedFrames - stopped > Int64(SndfileSource.trailingDamageSeconds * Double(info.sampleRate)) {
+                damageSkippedAt = Double(stopped) / Double(info.sampleRate)
             }
             try checkComplete()
             return false
@@ -63,6 +80,32 @@ public final class SndfileSource: AudioSource {
         }
         return true
     }
+
+    /// An MP3 stopped at a damaged frame: opens it again reading past damage, as libmpg123 does by
+    /// default, and decodes again to where it stopped (the same samples: nothing was skipped before
+    /// it), so that what follows is what libsndfile always gave. Where it went on for more than
+    /// `trailingDamageSeconds`, the damage was inside the music and `damageSkippedAt` says where.
+    /// Returns false when the file cannot be opened again.
+    private func readPastDamage() -> Bool {
+        var sfInfo = SF_INFO()
+        guard let again = SndfileSource.open(path, &sfInfo, readingPastDamage: true) else { return false }
+        sf_command(again, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+        var skipped: Int64 = 0
+        while skipped < decodedFrames {
+            let want = min(Int64(blockFrames), decodedFrames - skipped)
+            let read = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(again, $0.baseAddress, sf_count_t(want)) }
+            guard read > 0 else { sf_close(again); return false }
+            skipped += Int64(read)
+        }
+        sf_close(handle)
+        handle = again
+        stoppedAtDamage = decodedFrames
+        return true
+    }
+
+    /// Damage this close to the end (libmpg123 also stops at a tag or junk after the last frame of
+    /// a file without a length header, some frames before it) moves nothing that follows.
+    static let trailingDamageSeconds = 0.5
 
     /// A stream that ends short of the length its header states was cut off or damaged: libsndfile
     /// ends some damaged FLAC streams early without an error, and skips a damaged FLAC frame or Ogg

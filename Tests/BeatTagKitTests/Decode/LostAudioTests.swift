@@ -33,12 +33,15 @@ final class LostAudioTests: XCTestCase {
 
     /// The damaged file's analysis: silence where audio was lost, said, and every beat more than
     /// a second from a gap where the whole file has it.
-    private func assertBeatsKeepTheirTime(whole: String, damaged: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `lengthTolerance`: an MP3 stream's padding after its last frame is trimmed by its length
+    /// header, which FFmpeg reads on the stamps, and those do not know of the lost frames.
+    private func assertBeatsKeepTheirTime(whole: String, damaged: String, lengthTolerance: Double = 0.01,
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
         let (_, reference) = try AudioFileAnalysis.analyse(path: whole)
         let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
         let warning = try XCTUnwrap(result.decodeWarning, "the loss is said", file: file, line: line)
         XCTAssertTrue(warning.contains("lost to damage"), warning, file: file, line: line)
-        XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: 0.01, "as long as the whole file: \(warning)", file: file, line: line)
+        XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: lengthTolerance, "as long as the whole file: \(warning)", file: file, line: line)
         let referenceBeats = reference.beats.map(\.value)
         XCTAssertGreaterThan(referenceBeats.count, 100, file: file, line: line)
         var compared = 0
@@ -99,6 +102,86 @@ final class LostAudioTests: XCTestCase {
         // The index is at the end (ffmpeg's default): half-way is audio.
         try damage(damaged, at: [0.5], count: 300)
         try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
+    }
+
+    /// Kicks as a 128 kb/s CBR MP3, as ffmpeg writes it (a LAME header gives its length).
+    private func kicksMP3(_ path: String, _ extra: [String] = []) throws {
+        let ffmpeg = try requiredTool("ffmpeg")
+        let wav = path + ".wav"
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: wav, as: .wav)
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "128k"] + extra + [path])
+        XCTAssertEqual(status, 0, log)
+    }
+
+    /// A damaged MP3 frame: libmpg123 (inside libsndfile) skipped to the next frame it found, and
+    /// everything after came a frame or more early, unsaid. It now stops there, and FFmpeg decodes
+    /// the file, putting back as silence as many frames as the bytes it refused held: a few flipped
+    /// bytes (one frame's header gone, two frames lost), and a 4 KB block of zeros (a bad sector:
+    /// ten frames lost, which FFmpeg stamped as one and libsndfile does not decode past at all).
+    func testADamagedMP3KeepsItsBeatsWhereTheyWere() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let dir = try temporaryDirectory(self)
+        let whole = (dir as NSString).appendingPathComponent("whole.mp3")
+        try kicksMP3(whole)
+        let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let flipped = (dir as NSString).appendingPathComponent("flipped.mp3"), zeroed = (dir as NSString).appendingPathComponent("zeroed.mp3")
+        try FileManager.default.copyItem(atPath: whole, toPath: flipped)
+        try damage(flipped, at: [0.5], count: 250)
+        var bytes = [UInt8](wholeBytes)
+        let at = bytes.count / 2
+        for i in at..<at + 4096 { bytes[i] = 0 }
+        try Data(bytes).write(to: URL(fileURLWithPath: zeroed))
+        for damaged in [flipped, zeroed] {
+            try assertBeatsKeepTheirTime(whole: whole, damaged: damaged, lengthTolerance: 0.03)
+            XCTAssertEqual(try AudioFileAnalysis.analyse(path: damaged).0.decoder, DecoderLibrary.ffmpeg.identity)
+        }
+    }
+
+    /// Without FFmpeg a damaged MP3 is read past as before (libmpg123's way), and now said.
+    func testADamagedMP3WithoutFFmpegIsReadPastAndSaid() throws {
+        let dir = try temporaryDirectory(self)
+        let damaged = (dir as NSString).appendingPathComponent("damaged.mp3")
+        try kicksMP3(damaged)
+        try damage(damaged, at: [0.5], count: 250)
+        let result = try runBinary(["analyze", "--json", damaged], environment: ["BEATTAG_LIBAVFORMAT": "/nonexistent/libavformat.so"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(json["decoder"] as? String, DecoderLibrary.libsndfile.identity)
+        XCTAssertEqual(try XCTUnwrap(json["duration"] as? Double), Self.seconds, accuracy: 0.03, "decoded to the end")
+        let warning = try XCTUnwrap(json["warning"] as? String, result.stdout)
+        XCTAssertTrue(warning.hasPrefix("damaged at 20.0 s and read past it"), warning)
+    }
+
+    /// libmpg123 also stops a few frames before a tag or junk after the last frame of an MP3
+    /// without a length header: that is no damage inside the music, decoded as before, unsaid.
+    func testJunkAfterTheLastFrameOfAnMP3IsNoDamage() throws {
+        let dir = try temporaryDirectory(self)
+        let clean = (dir as NSString).appendingPathComponent("clean.mp3"), junk = (dir as NSString).appendingPathComponent("junk.mp3")
+        try kicksMP3(clean, ["-write_xing", "0"])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: clean))
+        bytes.append(contentsOf: (0..<700).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        try bytes.write(to: URL(fileURLWithPath: junk))
+        let (cleanInfo, _) = try AudioFileAnalysis.analyse(path: clean)
+        let (info, result) = try AudioFileAnalysis.analyse(path: junk)
+        XCTAssertNil(result.decodeWarning)
+        XCTAssertEqual(info.decoder, DecoderLibrary.libsndfile.identity)
+        XCTAssertEqual(info.frames, cleanInfo.frames)
+    }
+
+    /// A raw AAC stream (ADTS, `.aac`) has no length header: FFmpeg guesses one from the bitrate of
+    /// its first frames, and a quiet start made an undamaged file "cut off" (40 s said short of 51).
+    func testARawAACStreamsGuessedLengthIsNotHeldAgainstIt() throws {
+        try OptionalLibrary.ffmpeg.require()
+        let ffmpeg = try requiredTool("ffmpeg")
+        let dir = try temporaryDirectory(self)
+        let wav = (dir as NSString).appendingPathComponent("kicks.wav"), aac = (dir as NSString).appendingPathComponent("quiet-start.aac")
+        let quietStart = kicks().enumerated().map { $0.offset < 3 * Self.rate ? $0.element * 0.01 : $0.element }
+        try AudioWriter.write(quietStart, sampleRate: Self.rate, to: wav, as: .wav)
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "aac", "-b:a", "128k", aac])
+        XCTAssertEqual(status, 0, log)
+        let (info, result) = try AudioFileAnalysis.analyse(path: aac)
+        XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: 0.05)
+        XCTAssertNil(result.decodeWarning)
     }
 
     /// Undamaged streams whose demuxers stamp frames unevenly (FFmpeg-made Vorbis and Opus pages,
@@ -180,7 +263,7 @@ final class LostAudioTests: XCTestCase {
     }
 
     /// libmpg123 (inside libsndfile) printed its resync notes on stderr for a damaged MP3, without
-    /// a file name, over beattag's one-line report; its quiet flag is set now (`MPG123Quiet.c`).
+    /// a file name, over beattag's one-line report; its quiet flag is set now (`MPG123Settings.c`).
     func testADamagedMP3PrintsNothingButBeattagsLine() throws {
         let dir = try temporaryDirectory(self)
         let damaged = (dir as NSString).appendingPathComponent("damaged.mp3")

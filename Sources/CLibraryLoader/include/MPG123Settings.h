@@ -1,0 +1,9 @@
+// How libsndfile's MP3 decoder (libmpg123) is set up: MPG123Settings.c.
+#ifndef BEATTAG_MPG123_SETTINGS_H
+#define BEATTAG_MPG123_SETTINGS_H
+
+/// 1: files this thread opens next read past a damaged MP3 frame, as libmpg123 does by default
+/// (skipping to the next frame it finds); 0 (the default): they stop there with an error.
+void bt_mpg123_read_past_damage(int on);
+
+#endif
