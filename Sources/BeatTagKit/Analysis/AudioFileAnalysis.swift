@@ -57,12 +57,14 @@ public enum AudioFileAnalysis {
             return (decoded.info, decoded.result)
         }
         // Cut short: the decode that gets further wins. Read past damage without keeping time
-        // (libsndfile's MP3): FFmpeg's whole decode wins, its lost stretches put back as silence.
+        // (libsndfile's MP3): FFmpeg's decode wins when it is whole and put the lost audio back.
         guard let source = other(),
-              let second = try? analyse(source, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect),
-              first.cutShort ? second.info.frames * Int64(first.info.sampleRate) > first.info.frames * Int64(second.info.sampleRate)
-                             : !second.cutShort
+              let second = try? analyse(source, path: path, timing: timing, recordingPrint: recordingPrint, inspect: inspect)
         else { return (first.info, first.result) }
+        let secondSeconds = second.info.durationSeconds, firstSeconds = first.info.durationSeconds
+        let secondWins = first.cutShort ? secondSeconds > firstSeconds
+            : !second.cutShort && !source.gaps.isEmpty && secondSeconds >= firstSeconds - 0.1
+        guard secondWins else { return (first.info, first.result) }
         return (second.info, second.result)
     }
 
@@ -115,19 +117,23 @@ public enum AudioFileAnalysis {
         let t3 = DispatchTime.now().uptimeNanoseconds
         var result = try analyzer.finish(inspect: inspect)
         let cutShort = warning != nil
-        if let lost = DecodeGap.describe(decoder.gaps) {
-            warning = warning.map { "\($0); \(lost)" } ?? lost
+        var said = warning.map { [$0] } ?? []
+        if let lost = DecodeGap.describe(decoder.gaps) { said.append(lost) }
+        // Damage where audio was lost is said as lost (its gap starts within a second after it).
+        let decodedThrough = decoder.decodedThroughDamage.filter { place in !decoder.gaps.contains { (0...1).contains($0.atSeconds - place) } }
+        if let first = decodedThrough.first {
+            let places = decodedThrough.count
+            said.append((places == 1 ? String(format: "damaged at %.1f s", first) : String(format: "damaged in %d places from %.1f s on", places, first))
+                        + ", decoded as well as it could be")
         }
         if let skipped = decoder.damageSkippedAt {
-            let said = String(format: "damaged at %.1f s and read past it: what follows comes early by the audio lost there", skipped)
-            warning = warning.map { "\($0); \(said)" } ?? said
+            said.append(String(format: "damaged at %.1f s and read past it: what follows comes early by the audio lost there", skipped))
         }
         if decoder.repairedSamples > 0 {
-            let repaired = "\(decoder.repairedSamples) damaged sample\(decoder.repairedSamples == 1 ? "" : "s") "
-                + "(not numbers, or far beyond full scale) read as silence"
-            warning = warning.map { "\($0); \(repaired)" } ?? repaired
+            said.append("\(decoder.repairedSamples) damaged sample\(decoder.repairedSamples == 1 ? "" : "s") "
+                        + "(not numbers, or far beyond full scale) read as silence")
         }
-        result.decodeWarning = warning
+        result.decodeWarning = said.isEmpty ? nil : said.joined(separator: "; ")
         analysisTime += Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e9
         var info = decoder.info
         if let printer {

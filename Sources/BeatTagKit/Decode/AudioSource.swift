@@ -22,10 +22,15 @@ public protocol AudioSource: AnyObject {
     /// audio: what follows comes early by what was lost, an unknown amount (libsndfile's MP3 reader,
     /// `SndfileSource`). Known once the stream has been read to its end.
     var damageSkippedAt: Double? { get }
+    /// Where the decoder met damage and went on without skipping ahead, in seconds of the decoded
+    /// audio (FFmpeg's FLAC decoder): the audio there may be wrong, its time is not; audio lost
+    /// there shows in `gaps`.
+    var decodedThroughDamage: [Double] { get }
 }
 
 extension AudioSource {
     public var damageSkippedAt: Double? { nil }
+    public var decodedThroughDamage: [Double] { [] }
 
     /// The next block as mono (a source opened with the `.mono` layout, the default, or `.side`).
     public func readMonoBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {

@@ -46,6 +46,7 @@ public final class FFmpegSource: AudioSource {
     private var filledFrames: Int64 = 0
     /// Stretches the stream's timestamps skip (a damaged page or packet lost), filled with silence.
     public private(set) var gaps: [DecodeGap] = []
+    public private(set) var decodedThroughDamage: [Double] = []
     /// How far the stamps usually sit from `timelineFrames` (a demuxer's steady offset), followed in
     /// steps under `gapThreshold`.
     private var stampDeviation: Int64?
@@ -153,11 +154,11 @@ public final class FFmpegSource: AudioSource {
                                decoder: DecoderLibrary.ffmpeg.identity)
     }
 
-    /// Another reader's length for the same stream, when longer: FFmpeg takes an Ogg stream's length
-    /// from its last page, so a file cut off in the middle looks whole to it, where libsndfile sees
-    /// the missing end. The stream is then said to end short.
+    /// Another reader's length for the same stream, when longer (or FFmpeg's was a guess): FFmpeg
+    /// takes an Ogg stream's length from its last page, so a file cut off in the middle looks whole
+    /// to it, where libsndfile sees the missing end. The stream is then said to end short.
     func expectLength(atLeast frames: Int64, sampleRate: Int) {
-        guard sampleRate == info.sampleRate, frames > info.frames || lengthIsGuessed else { return }
+        guard sampleRate == info.sampleRate, frames > 0, frames > info.frames || lengthIsGuessed else { return }
         info.frames = frames
         lengthIsGuessed = false
     }
@@ -230,6 +231,12 @@ public final class FFmpegSource: AudioSource {
             try flushResampler()
             finished = true
             try checkComplete()
+        } else if rc == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit {
+            // FFmpeg's FLAC decoder refuses damage only when asked for a frame, having decoded what
+            // it could of the packet (its parser merges damaged frames into one): how much was lost
+            // is not the packet's, so nothing is put back here; the next frames' stamps show it.
+            damagedPackets += 1
+            decodedThroughDamage.append(Double(timelineFrames) / Double(info.sampleRate))
         } else {
             throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(rc))
         }
@@ -256,18 +263,23 @@ public final class FFmpegSource: AudioSource {
                 return
             }
             // A damaged packet is skipped, as players do, up to a limit.
-            if sent == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit {
-                damagedPackets += 1
-                // Before the first frame its timestamp places it; after, the lost packet is silence.
-                if sawFirstFrame, packet.pointee.duration > 0 {
-                    let frames = rawPackets?.frames(inRefused: packet.pointee.size) ?? 1
-                    let lost = av_rescale_q(packet.pointee.duration * frames, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
-                    if lost > 0, lost <= largestGap { refusedFrames += lost }
-                }
-                continue
+            guard sent == beattag_averror_invaliddata(), damagedPackets < FFmpegSource.damagedPacketLimit else {
+                throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(sent))
             }
-            throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(sent))
+            refused(duration: packet.pointee.duration, size: packet.pointee.size)
         }
+    }
+
+    /// A damaged packet, skipped. Before the first frame its timestamp places it; after, the lost
+    /// packet is silence, as long as the frames it held (`rawPackets`). A packet without a duration
+    /// (FFmpeg's FLAC parser merges damaged frames into one) adds nothing here: the next frames'
+    /// stamps show the hole.
+    private func refused(duration: Int64, size: Int32) {
+        damagedPackets += 1
+        guard sawFirstFrame, duration > 0 else { return }
+        let frames = rawPackets?.frames(inRefused: size) ?? 1
+        let lost = av_rescale_q(duration * frames, stream.pointee.time_base, AVRational(num: 1, den: Int32(info.sampleRate)))
+        if lost > 0, lost <= largestGap { refusedFrames += lost }
     }
 
     /// Where the first frame belongs, in frames from the start of the stream.
@@ -405,6 +417,9 @@ public final class FFmpegSource: AudioSource {
     private func checkComplete() throws {
         let decoded = decodedFrames + filledFrames + Int64(max(0, info.startOffsetFrames))
         let slack = Int64(max(1.0, 0.02 * Double(info.frames) / Double(info.sampleRate)) * Double(info.sampleRate))
+        if lengthIsGuessed, let readError {
+            throw DecodeError.readFailed(path: path, reason: readError)
+        }
         if info.frames > 0, !lengthIsGuessed, decoded < info.frames - slack {
             let at = Double(decoded) / Double(info.sampleRate), promised = info.durationSeconds
             let why = readError.map { " (\($0))" } ?? ""

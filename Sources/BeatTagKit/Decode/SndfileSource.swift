@@ -18,7 +18,7 @@ public final class SndfileSource: AudioSource {
     public let gaps: [DecodeGap] = []
     /// Where libmpg123 stopped at a damaged MP3 frame, and the stream was opened again to read past
     /// it (`readPastDamage`), frames into the decoded audio; nil while it has not.
-    private var stoppedAtDamage: Int64?
+    private(set) var stoppedAtDamage: Int64?
     public private(set) var damageSkippedAt: Double?
 
     public init(path: String, blockFrames: Int = 4096, layout: ChannelLayout = .mono) throws {
@@ -40,8 +40,6 @@ public final class SndfileSource: AudioSource {
                                     frames: sfInfo.frames, format: SndfileSource.formatName(sfInfo.format),
                                     decoder: DecoderLibrary.libsndfile.identity)
         self.interleaved = [Float](repeating: 0, count: blockFrames * max(Int(sfInfo.channels), 2))
-        // Normalise integer formats to [-1, 1] and let Vorbis/MP3 clip rather than wrap.
-        sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
     }
 
     deinit { sf_close(handle) }
@@ -51,7 +49,10 @@ public final class SndfileSource: AudioSource {
     private static func open(_ path: String, _ sfInfo: inout SF_INFO, readingPastDamage: Bool) -> OpaquePointer? {
         bt_mpg123_read_past_damage(readingPastDamage ? 1 : 0)
         defer { bt_mpg123_read_past_damage(0) }
-        return sf_open(path, Int32(SFM_READ), &sfInfo)
+        let handle = sf_open(path, Int32(SFM_READ), &sfInfo)
+        // Normalise integer formats to [-1, 1] and let Vorbis/MP3 clip rather than wrap.
+        if let handle { sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE)) }
+        return handle
     }
 
     public func readBlock(_ body: (UnsafeBufferPointer<Float>) -> Void) throws -> Bool {
@@ -63,11 +64,10 @@ public final class SndfileSource: AudioSource {
             let code = sf_error(handle)
             if code != 0 {
                 if info.format == "mp3", stoppedAtDamage == nil, readPastDamage() { return try readBlock(body) }
+                noteDamageSkipped()
                 throw DecodeError.readFailed(path: path, reason: String(cString: sf_error_number(code)))
             }
-            if let stopped = stoppedAtDamage, decodedFrames - stopped > Int64(SndfileSource.trailingDamageSeconds * Double(info.sampleRate)) {
-                damageSkippedAt = Double(stopped) / Double(info.sampleRate)
-            }
+            noteDamageSkipped()
             try checkComplete()
             return false
         }
@@ -89,7 +89,9 @@ public final class SndfileSource: AudioSource {
     private func readPastDamage() -> Bool {
         var sfInfo = SF_INFO()
         guard let again = SndfileSource.open(path, &sfInfo, readingPastDamage: true) else { return false }
-        sf_command(again, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+        // The file may have been replaced meanwhile (tag writing renames a copy over it).
+        guard Int(sfInfo.samplerate) == info.sampleRate, Int(sfInfo.channels) == info.channels,
+              SndfileSource.formatName(sfInfo.format) == info.format else { sf_close(again); return false }
         var skipped: Int64 = 0
         while skipped < decodedFrames {
             let want = min(Int64(blockFrames), decodedFrames - skipped)
@@ -101,6 +103,14 @@ public final class SndfileSource: AudioSource {
         handle = again
         stoppedAtDamage = decodedFrames
         return true
+    }
+
+    /// Where the stream was opened again to read past damage, once it has gone on far enough
+    /// after it to be damage inside the music.
+    private func noteDamageSkipped() {
+        guard let stopped = stoppedAtDamage,
+              decodedFrames - stopped > Int64(SndfileSource.trailingDamageSeconds * Double(info.sampleRate)) else { return }
+        damageSkippedAt = Double(stopped) / Double(info.sampleRate)
     }
 
     /// Damage this close to the end (libmpg123 also stops at a tag or junk after the last frame of

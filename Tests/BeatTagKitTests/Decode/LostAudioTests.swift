@@ -21,6 +21,15 @@ final class LostAudioTests: XCTestCase {
         }
     }
 
+    /// The kicks encoded by ffmpeg with `codec`'s arguments.
+    private func kicksEncoded(_ path: String, _ codec: [String]) throws {
+        let ffmpeg = try requiredTool("ffmpeg")
+        let wav = path + ".wav"
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: wav, as: .wav)
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav] + codec + [path])
+        XCTAssertEqual(status, 0, log)
+    }
+
     /// Flips `count` bytes from `fraction` of the file on: past its headers, inside the audio.
     private func damage(_ path: String, at fractions: [Double], count: Int) throws {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -35,12 +44,13 @@ final class LostAudioTests: XCTestCase {
     /// a second from a gap where the whole file has it.
     /// `lengthTolerance`: an MP3 stream's padding after its last frame is trimmed by its length
     /// header, which FFmpeg reads on the stamps, and those do not know of the lost frames.
-    private func assertBeatsKeepTheirTime(whole: String, damaged: String, lengthTolerance: Double = 0.01,
+    /// `said`: what the warning must say.
+    private func assertBeatsKeepTheirTime(whole: String, damaged: String, lengthTolerance: Double = 0.01, said: String = "lost to damage",
                                           file: StaticString = #filePath, line: UInt = #line) throws {
         let (_, reference) = try AudioFileAnalysis.analyse(path: whole)
         let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
         let warning = try XCTUnwrap(result.decodeWarning, "the loss is said", file: file, line: line)
-        XCTAssertTrue(warning.contains("lost to damage"), warning, file: file, line: line)
+        XCTAssertTrue(warning.contains(said), warning, file: file, line: line)
         XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: lengthTolerance, "as long as the whole file: \(warning)", file: file, line: line)
         let referenceBeats = reference.beats.map(\.value)
         XCTAssertGreaterThan(referenceBeats.count, 100, file: file, line: line)
@@ -72,45 +82,60 @@ final class LostAudioTests: XCTestCase {
         try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
     }
 
-    /// A damaged FLAC frame: libsndfile skips it without a word and the stream ends a few frames
-    /// short of its header's exact length. Neither decoder here keeps the time after it (FFmpeg's
-    /// FLAC parser loses more and its stamps), but the shortfall is said: it used to pass as within
-    /// a second of the header.
-    func testADamagedFLACFrameIsSaid() throws {
+    /// A damaged FLAC frame: libsndfile skips it without a word (the stream ends a few frames short
+    /// of its header's exact length, which sends it to FFmpeg), and stops at a 4 KB block of zeros.
+    /// FFmpeg's FLAC decoder refuses the damaged part only when asked for a frame, which stopped the
+    /// decode there; now it is skipped like any refused packet, and the stamps FFmpeg reads from the
+    /// next frames' headers show how much was lost.
+    func testADamagedFLACFrameIsSilenceAndTheBeatsAfterItKeepTheirTime() throws {
+        try OptionalLibrary.ffmpeg.require()
         let dir = try temporaryDirectory(self)
-        let damaged = (dir as NSString).appendingPathComponent("damaged.flac")
-        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: damaged, as: .flac)
-        try damage(damaged, at: [0.3, 0.6], count: 300)
-        let (info, result) = try AudioFileAnalysis.analyse(path: damaged)
-        XCTAssertLessThan(info.durationSeconds, Self.seconds - 0.02)
-        let warning = try XCTUnwrap(result.decodeWarning, "\(info.durationSeconds) s decoded, nothing said")
-        XCTAssertTrue(warning.contains("of the 40.0 s its header gives decoded (cut off, or damaged part-way)"), warning)
+        let whole = (dir as NSString).appendingPathComponent("whole.flac")
+        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: whole, as: .flac)
+        let flipped = (dir as NSString).appendingPathComponent("flipped.flac"), zeroed = (dir as NSString).appendingPathComponent("zeroed.flac")
+        try FileManager.default.copyItem(atPath: whole, toPath: flipped)
+        try damage(flipped, at: [0.3, 0.6], count: 300)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+        for i in bytes.count / 2..<bytes.count / 2 + 4096 { bytes[i] = 0 }
+        try Data(bytes).write(to: URL(fileURLWithPath: zeroed))
+        for damaged in [flipped, zeroed] {
+            try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
+        }
+        // ffmpeg's FLAC (4,608-sample frames), where the decoder refuses damage only when asked for
+        // a frame: that stopped the decode at the first damaged frame; and where it lost no audio
+        // there, nothing may be put back (it is said as decoded through).
+        let ffmpegWhole = (dir as NSString).appendingPathComponent("ffmpeg-whole.flac"), ffmpegFlipped = (dir as NSString).appendingPathComponent("ffmpeg-flipped.flac")
+        try kicksEncoded(ffmpegWhole, ["-c:a", "flac", "-sample_fmt", "s16"])
+        try FileManager.default.copyItem(atPath: ffmpegWhole, toPath: ffmpegFlipped)
+        try damage(ffmpegFlipped, at: [0.3, 0.6], count: 300)
+        try assertBeatsKeepTheirTime(whole: ffmpegWhole, damaged: ffmpegFlipped, said: "damage")
     }
 
     /// AAC packets FFmpeg refuses as damaged are skipped, as players do, and now take their
     /// length of silence with them.
     func testDamagedAACPacketsAreSilence() throws {
         try OptionalLibrary.ffmpeg.require()
-        let ffmpeg = try requiredTool("ffmpeg")
         let dir = try temporaryDirectory(self)
-        let wav = (dir as NSString).appendingPathComponent("kicks.wav")
         let whole = (dir as NSString).appendingPathComponent("whole.m4a"), damaged = (dir as NSString).appendingPathComponent("damaged.m4a")
-        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: wav, as: .wav)
-        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "aac", "-b:a", "128k", whole])
-        XCTAssertEqual(status, 0, log)
+        try kicksEncoded(whole, ["-c:a", "aac", "-b:a", "128k"])
         try FileManager.default.copyItem(atPath: whole, toPath: damaged)
         // The index is at the end (ffmpeg's default): half-way is audio.
         try damage(damaged, at: [0.5], count: 300)
         try assertBeatsKeepTheirTime(whole: whole, damaged: damaged)
     }
 
+    /// Flips `count` bytes from the first MP3 frame header after the middle of the file on, so
+    /// that the header is gone whatever the encoder's frame sizes: libmpg123 must search past it.
+    private func damageMP3FrameHeader(_ path: String, count: Int) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let header = try XCTUnwrap((bytes.count / 2..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] & 0xE0 == 0xE0 })
+        for i in header..<header + count { bytes[i] ^= 0x5A }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
     /// Kicks as a 128 kb/s CBR MP3, as ffmpeg writes it (a LAME header gives its length).
     private func kicksMP3(_ path: String, _ extra: [String] = []) throws {
-        let ffmpeg = try requiredTool("ffmpeg")
-        let wav = path + ".wav"
-        try AudioWriter.write(kicks(), sampleRate: Self.rate, to: wav, as: .wav)
-        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "libmp3lame", "-b:a", "128k"] + extra + [path])
-        XCTAssertEqual(status, 0, log)
+        try kicksEncoded(path, ["-c:a", "libmp3lame", "-b:a", "128k"] + extra)
     }
 
     /// A damaged MP3 frame: libmpg123 (inside libsndfile) skipped to the next frame it found, and
@@ -126,7 +151,7 @@ final class LostAudioTests: XCTestCase {
         let wholeBytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         let flipped = (dir as NSString).appendingPathComponent("flipped.mp3"), zeroed = (dir as NSString).appendingPathComponent("zeroed.mp3")
         try FileManager.default.copyItem(atPath: whole, toPath: flipped)
-        try damage(flipped, at: [0.5], count: 250)
+        try damageMP3FrameHeader(flipped, count: 250)
         var bytes = [UInt8](wholeBytes)
         let at = bytes.count / 2
         for i in at..<at + 4096 { bytes[i] = 0 }
@@ -142,14 +167,17 @@ final class LostAudioTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let damaged = (dir as NSString).appendingPathComponent("damaged.mp3")
         try kicksMP3(damaged)
-        try damage(damaged, at: [0.5], count: 250)
+        try damageMP3FrameHeader(damaged, count: 250)
         let result = try runBinary(["analyze", "--json", damaged], environment: ["BEATTAG_LIBAVFORMAT": "/nonexistent/libavformat.so"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(json["decoder"] as? String, DecoderLibrary.libsndfile.identity)
         XCTAssertEqual(try XCTUnwrap(json["duration"] as? Double), Self.seconds, accuracy: 0.03, "decoded to the end")
         let warning = try XCTUnwrap(json["warning"] as? String, result.stdout)
-        XCTAssertTrue(warning.hasPrefix("damaged at 20.0 s and read past it"), warning)
+        XCTAssertTrue(warning.hasPrefix("damaged at ") && warning.contains(" s and read past it"), warning)
+        let at = try XCTUnwrap(Double(warning.dropFirst("damaged at ".count).prefix { $0 != " " }), warning)
+        // libsndfile drops the block it was reading when libmpg123 stops (4,096 frames, 93 ms).
+        XCTAssertEqual(at, Self.seconds / 2, accuracy: 0.15, warning)
     }
 
     /// libmpg123 also stops a few frames before a tag or junk after the last frame of an MP3
@@ -166,6 +194,11 @@ final class LostAudioTests: XCTestCase {
         XCTAssertNil(result.decodeWarning)
         XCTAssertEqual(info.decoder, DecoderLibrary.libsndfile.identity)
         XCTAssertEqual(info.frames, cleanInfo.frames)
+        // libmpg123 did stop at the junk (the setting is in force), and the decode went on past it.
+        let source = try SndfileSource(path: junk)
+        try source.readToEnd { _ in }
+        XCTAssertNotNil(source.stoppedAtDamage, "libmpg123 read past the junk without stopping")
+        XCTAssertNil(source.damageSkippedAt)
     }
 
     /// A raw AAC stream (ADTS, `.aac`) has no length header: FFmpeg guesses one from the bitrate of
@@ -179,6 +212,7 @@ final class LostAudioTests: XCTestCase {
         try AudioWriter.write(quietStart, sampleRate: Self.rate, to: wav, as: .wav)
         let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", wav, "-c:a", "aac", "-b:a", "128k", aac])
         XCTAssertEqual(status, 0, log)
+        XCTAssertGreaterThan(try FFmpegSource(path: aac).info.durationSeconds, Self.seconds + 5, "FFmpeg's guess is off")
         let (info, result) = try AudioFileAnalysis.analyse(path: aac)
         XCTAssertEqual(info.durationSeconds, Self.seconds, accuracy: 0.05)
         XCTAssertNil(result.decodeWarning)

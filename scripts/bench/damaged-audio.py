@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Where do the beats of a damaged MP3 go? (docs/decoding.md, "Damaged MP3 frames")
+"""Where do the beats of a damaged MP3 or FLAC go? (docs/decoding.md, "Damaged MP3 frames")
 
-Builds damaged MP3s into OUT and compares each one's beats after the damage with the undamaged
+Builds damaged files into OUT and compares each one's beats after the damage with the undamaged
 file's, for every beattag binary named (e.g. the build before a change and after it):
 
   - a 40-s kick at 162 BPM (0.37 s a beat, a tick on the "and") as a 128 kb/s CBR MP3, with
     250 bytes flipped half-way, 4 KB zeroed half-way and just after the next frame header, and
-    4 KB of random bytes half-way;
+    4 KB of random bytes half-way; the same kick as FLAC with 300 bytes flipped at 30% and 60%,
+    and 4 KB zeroed half-way;
   - songs of the given folders (e.g. ../shared/corpus-real-dev) as VBR MP3 (-q:a 2, and -q:a 6
     for the first two), 3 KB zeroed at 45%.
 
-  python3 scripts/bench/damaged-mp3.py OUT OLD/beattag NEW/beattag --songs ../shared/corpus-real-dev
+  python3 scripts/bench/damaged-audio.py OUT OLD/beattag NEW/beattag --songs ../shared/corpus-real-dev
 
 A binary is also run without FFmpeg (BEATTAG_LIBAVFORMAT=/nonexistent) with --without-ffmpeg.
 The undamaged file is read by the last binary named. Needs ffmpeg.
@@ -52,8 +53,9 @@ def ffmpeg(*args):
 def damaged_copy(src, dst, at, count, kind):
     data = bytearray(open(src, "rb").read())
     if kind == "flip":
-        for k in range(at, at + count):
-            data[k] ^= 0x5A
+        for place in (at if isinstance(at, list) else [at]):
+            for k in range(place, place + count):
+                data[k] ^= 0x5A
     elif kind == "zero":
         data[at:at + count] = bytes(count)
     else:
@@ -110,6 +112,14 @@ def main():
         path = os.path.join(args.out, "kicks-%s.mp3" % name.replace(" ", "-"))
         damaged_copy(kick, path, at, count, kind)
         cases.append(("kick, " + name, kick, path, SECONDS / 2 + 0.5))
+    flac = os.path.join(args.out, "kicks.flac")
+    ffmpeg("-i", wav, "-c:a", "flac", flac)
+    size = os.path.getsize(flac)
+    for name, at, count, kind in [("300 bytes flipped twice", [int(size * 0.3), int(size * 0.6)], 300, "flip"),
+                                  ("4 KB zeroed", size // 2, 4096, "zero")]:
+        path = os.path.join(args.out, "kicks-%s.flac" % name.replace(" ", "-"))
+        damaged_copy(flac, path, at, count, kind)
+        cases.append(("FLAC kick, " + name, flac, path, SECONDS * 0.6 + 1.5))
 
     songs = sorted(os.path.join(d, f) for d in args.songs for f in os.listdir(d)
                    if f.rsplit(".", 1)[-1] in ("ogg", "flac", "wav", "mp3"))[:4]
