@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "MPG123Settings.h"
@@ -24,6 +25,9 @@ static pthread_once_t looked_up = PTHREAD_ONCE_INIT;
 // Per thread: libsndfile opens files from several threads at once, and sf_open calls mpg123_new on
 // the caller's thread.
 static __thread int read_past_damage;
+// Handles set up here: none where the dynamic linker does not let the executable's symbol answer
+// libsndfile's call (macOS's two-level namespace), and libmpg123 keeps its own habits there.
+static atomic_long handles_set_up;
 
 static void look_up(void) {
     real_new = (mpg123_handle * (*)(const char *, int *)) dlsym(RTLD_NEXT, "mpg123_new");
@@ -31,6 +35,8 @@ static void look_up(void) {
 }
 
 void bt_mpg123_read_past_damage(int on) { read_past_damage = on; }
+
+long bt_mpg123_handles_set_up(void) { return atomic_load(&handles_set_up); }
 
 mpg123_handle *mpg123_new(const char *decoder, int *error) {
     pthread_once(&looked_up, look_up);
@@ -40,6 +46,9 @@ mpg123_handle *mpg123_new(const char *decoder, int *error) {
     }
     mpg123_handle *handle = real_new(decoder, error);
     long flags = BT_MPG123_QUIET | (read_past_damage ? 0 : BT_MPG123_NO_RESYNC);
-    if (handle != NULL && real_param2 != NULL) real_param2(handle, BT_MPG123_ADD_FLAGS, flags, 0);
+    if (handle != NULL && real_param2 != NULL) {
+        real_param2(handle, BT_MPG123_ADD_FLAGS, flags, 0);
+        atomic_fetch_add(&handles_set_up, 1);
+    }
     return handle;
 }

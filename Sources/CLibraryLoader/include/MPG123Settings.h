@@ -6,4 +6,8 @@
 /// (skipping to the next frame it finds); 0 (the default): they stop there with an error.
 void bt_mpg123_read_past_damage(int on);
 
+/// How many libmpg123 handles got these settings so far in this process: 0 after an MP3 was opened
+/// means the platform's linker did not route libsndfile's call here (ELF interposition, Linux).
+long bt_mpg123_handles_set_up(void);
+
 #endif
