@@ -1,5 +1,6 @@
-/// How many frames a damaged packet of a raw MPEG audio stream (`.mp3`, `.mp2`) held. Such a stream has no index: FFmpeg's parser cuts it at frame headers, so where damage wipes
-/// headers, every frame up to the next intact header arrives as one packet, stamped with one frame's
+/// How many frames a damaged packet of a raw MPEG audio stream (`.mp3`, `.mp2`) held. Such a
+/// stream has no index: FFmpeg's parser cuts it at frame headers, so where damage wipes headers,
+/// every frame up to the next intact header arrives as one packet, stamped with one frame's
 /// duration. (Measured on a 128 kb/s MP3 with 4 KB zeroed: one 4,180-byte packet where frames are
 /// 418, refused; counted as one frame, all that followed came ten frames, 261 ms, early.) Its size
 /// against the usual packet's says how many frames it held; a container with an index (MP4, ASF,
@@ -9,7 +10,7 @@ struct RawStreamPackets {
     private var recent: [Int32] = []
     private var next = 0
     private var sum: Int64 = 0
-    /// The mean of the last 64 frames: bytes are conserved, so a mean (not a median) turns a
+    /// The mean of the last 64 packets: bytes are conserved, so a mean (not a median) turns a
     /// packet's bytes into frames, and a VBR stream's frame sizes follow the music, so only recent
     /// ones (docs/decoding.md has the simulation that chose it). Exact for CBR.
     static let remembered = 64

@@ -118,8 +118,9 @@ public final class SndfileSource: AudioSource {
         damageSkippedAt = Double(stopped) / Double(info.sampleRate)
     }
 
-    /// Damage this close to the end (libmpg123 also stops at a tag or junk after the last frame of
-    /// a file without a length header, some frames before it) moves nothing that follows.
+    /// Damage this close to the end moves nothing that follows: libmpg123 also stops at junk or a
+    /// tag after the last frame of a file without a length header (and libsndfile drops the block
+    /// it was reading, so the stop shows up to 4,096 frames before it).
     static let trailingDamageSeconds = 0.5
 
     /// A stream that ends short of the length its header states was cut off or damaged: libsndfile
