@@ -180,6 +180,18 @@ enum CatalogSchema {
                 WHERE (format = 'opus' AND decoder LIKE 'libsndfile%') OR decodeWarning LIKE '%decoding stopped at%'
                 """)
         }
+        migrator.registerMigration("v17: damaged files decoded again") { db in
+            // Analysed from a damaged decode, once, by their words: MP3 packets FFmpeg refused were
+            // put back as one frame however many they held, FFmpeg's FLAC decode broke off at the
+            // first damage (leaving half a track, or libsndfile's short decode), and raw AAC was
+            // called cut off by a guessed length. Their next scan decodes them again
+            // (docs/decoding.md, "Damaged MP3 frames").
+            try db.execute(sql: """
+                UPDATE track SET analysisVersion = 0
+                WHERE decodeWarning LIKE '%lost to damage%' OR decodeWarning LIKE '%decoding broke off at%'
+                   OR decodeWarning LIKE '%its header gives decoded%'
+                """)
+        }
         return migrator
     }
 }

@@ -301,6 +301,36 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(summary.unchanged, 25)
     }
 
+    /// Catalog v17: rows whose warning says an earlier build decoded damage (these words) are
+    /// analysed again by the next scan, once; others are not.
+    func testDamagedFilesAnalysedByAnEarlierBuildAreAnalysedAgainOnce() throws {
+        let library = try copyOfFixtures(self)
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("catalog.sqlite")
+        var catalog: Catalog? = try Catalog(path: path)
+        _ = try scan([library], catalog: catalog!)
+        // As a v16 catalog had them.
+        let said = ["rock-150.flac": "only 11.5 s of the 40.0 s its header gives decoded (cut off, or damaged part-way); analysed what decoded",
+                    "trance-140.flac": "decoding broke off at 23.8 s (Invalid data found when processing input); analysed what decoded",
+                    "hiphop-90.mp3": "26 ms lost to damage at 20.0 s, read as silence"]
+        try catalog!.pool.write { db in
+            for (name, warning) in said {
+                try db.execute(sql: "UPDATE track SET decodeWarning = ? WHERE path LIKE ?", arguments: [warning, "%/" + name])
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v17:%'")
+        }
+        catalog = nil
+        catalog = try Catalog(path: path)
+        var summary = try scan([library], catalog: catalog!)
+        // And the fixtures' truncated.m4a, cut off, whose warning says so too.
+        XCTAssertEqual(summary.analysed, 4)
+        XCTAssertEqual(summary.unchanged, 21)
+        for name in said.keys {
+            XCTAssertNil(try catalog!.track(path: (library as NSString).appendingPathComponent(name))?.decodeWarning, name)
+        }
+        summary = try scan([library], catalog: catalog!)
+        XCTAssertEqual(summary.unchanged, 25)
+    }
+
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
