@@ -17,7 +17,7 @@
 typedef struct mpg123_handle_struct mpg123_handle;
 
 // mpg123.h (libmpg123-dev, not a dependency): enum mpg123_parms and mpg123_param_flags.
-enum { BT_MPG123_ADD_FLAGS = 2, BT_MPG123_QUIET = 0x20, BT_MPG123_NO_RESYNC = 0x80, BT_MPG123_ERR = -1 };
+enum { BT_MPG123_ADD_FLAGS = 2, BT_MPG123_QUIET = 0x20, BT_MPG123_NO_RESYNC = 0x80, BT_MPG123_OK = 0, BT_MPG123_ERR = -1 };
 
 static mpg123_handle *(*real_new)(const char *, int *);
 static int (*real_param2)(mpg123_handle *, int, long, double);
@@ -26,7 +26,8 @@ static pthread_once_t looked_up = PTHREAD_ONCE_INIT;
 // the caller's thread.
 static __thread int read_past_damage;
 // Handles set up here: none where the dynamic linker does not let the executable's symbol answer
-// libsndfile's call (macOS's two-level namespace), and libmpg123 keeps its own habits there.
+// libsndfile's call (macOS's two-level namespace) or libmpg123 refused the flags; libmpg123 then
+// keeps its own habits.
 static atomic_long handles_set_up;
 
 static void look_up(void) {
@@ -46,8 +47,7 @@ mpg123_handle *mpg123_new(const char *decoder, int *error) {
     }
     mpg123_handle *handle = real_new(decoder, error);
     long flags = BT_MPG123_QUIET | (read_past_damage ? 0 : BT_MPG123_NO_RESYNC);
-    if (handle != NULL && real_param2 != NULL) {
-        real_param2(handle, BT_MPG123_ADD_FLAGS, flags, 0);
+    if (handle != NULL && real_param2 != NULL && real_param2(handle, BT_MPG123_ADD_FLAGS, flags, 0) == BT_MPG123_OK) {
         atomic_fetch_add(&handles_set_up, 1);
     }
     return handle;

@@ -46,7 +46,8 @@ public final class SndfileSource: AudioSource {
 
     /// Whether libmpg123 has taken beattag's settings (`MPG123Settings.c`) in this process: known
     /// once an MP3 was opened; never where the linker does not let beattag answer libsndfile's
-    /// call (only Linux is built and tested), and libmpg123 then skips damage unsaid, as before.
+    /// call (only Linux is built and tested) or libmpg123 refuses them, and it then skips damage
+    /// unsaid, as before.
     static var mpg123SettingsTaken: Bool { bt_mpg123_handles_set_up() > 0 }
 
     /// libmpg123 (MP3, inside libsndfile) stops at a damaged frame unless this thread asked it to

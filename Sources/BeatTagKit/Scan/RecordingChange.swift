@@ -3,9 +3,12 @@
 enum RecordingChange {
     /// The decoded audio differs (not only tags or bytes) and nothing says it is the same recording
     /// re-encoded or remastered: not their acoustic prints when both have one, nor their tags when
-    /// both name an artist and a title. A file that no longer decodes is no evidence either way.
+    /// both name an artist and a title. A file that no longer decodes is no evidence either way, nor
+    /// is one whose bytes did not change (size and `Fingerprint`): a catalog migration or a new
+    /// decoder analyses it again, and its decode can differ (lost audio put back as silence).
     static func isAnotherRecording(_ new: TrackRecord, was old: TrackRecord, oldPrint: @autoclosure () -> RecordingPrint?) -> Bool {
         guard let before = old.audioHash, let after = new.audioHash, before != after else { return false }
+        if let bytes = old.fingerprint, bytes == new.fingerprint, old.fileSize == new.fileSize { return false }
         if let oldPrint = oldPrint(), let newPrint = new.recordingPrint, !oldPrint.items.isEmpty, !newPrint.items.isEmpty,
            newPrint.isSameRecording(as: oldPrint, bpm: new.bpmAnalysed, otherBPM: old.bpmAnalysed) {
             return false

@@ -7,7 +7,8 @@
 void bt_mpg123_read_past_damage(int on);
 
 /// How many libmpg123 handles got these settings so far in this process: 0 after an MP3 was opened
-/// means the platform's linker did not route libsndfile's call here (ELF interposition, Linux).
+/// means the platform's linker did not route libsndfile's call here (ELF interposition, Linux), or
+/// libmpg123 refused the flags.
 long bt_mpg123_handles_set_up(void);
 
 #endif

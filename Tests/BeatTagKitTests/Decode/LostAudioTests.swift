@@ -136,8 +136,14 @@ final class LostAudioTests: XCTestCase {
     /// Kicks as a 128 kb/s CBR MP3, as ffmpeg writes it (a LAME header gives its length).
     private func kicksMP3(_ path: String, _ extra: [String] = []) throws {
         try kicksEncoded(path, ["-c:a", "libmp3lame", "-b:a", "128k"] + extra)
-        _ = try SndfileSource(path: path)
-        try XCTSkipUnless(SndfileSource.mpg123SettingsTaken, "libmpg123 does not take beattag's settings on this platform")
+        try requireMPG123Settings(path)
+    }
+
+    /// libsndfile's libmpg123 must have taken beattag's settings (`MPG123Settings.c`) for what an MP3
+    /// test checks; where it cannot, the test is skipped rather than failed for the platform.
+    private func requireMPG123Settings(_ mp3: String) throws {
+        _ = try? SndfileSource(path: mp3)
+        try XCTSkipUnless(SndfileSource.mpg123SettingsTaken, "libmpg123 does not take beattag's settings here")
     }
 
     /// A damaged MP3 frame: libmpg123 (inside libsndfile) skipped to the next frame it found, and
@@ -304,6 +310,7 @@ final class LostAudioTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let damaged = (dir as NSString).appendingPathComponent("damaged.mp3")
         try AudioWriter.write(kicks(), sampleRate: Self.rate, to: damaged, as: .mp3)
+        try requireMPG123Settings(damaged)
         try damage(damaged, at: [0.3, 0.6], count: 1500)
         let result = try runBinary(["analyze", damaged])
         XCTAssertEqual(result.status, 0, result.stderr)

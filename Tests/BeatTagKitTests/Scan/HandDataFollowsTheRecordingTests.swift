@@ -95,6 +95,28 @@ final class HandDataFollowsTheRecordingTests: XCTestCase {
         XCTAssertEqual(try catalog.handDataAside(), [])
     }
 
+    /// A file whose bytes did not change is the recording it was, however a newer build decodes it:
+    /// a catalog migration (v16, v17) or a new decoder analyses it again, and its decoded audio can
+    /// differ (lost audio now put back as silence, another library). Untagged and without a print,
+    /// it used to count as another recording, and its hand data was set aside.
+    func testAFileWhoseBytesDidNotChangeKeepsItsHandDataWhenItDecodesDifferently() throws {
+        try song(120, .backbeat, to: "a.wav")
+        try scan()
+        _ = try ManualBPM.apply(.set(121), to: folder + "/lib/a.wav", in: catalog)
+        _ = try Rating.set(.liked, for: folder + "/lib/a.wav", in: catalog)
+        // As an earlier build left it: another decode's audio, no print, marked to be analysed again.
+        try catalog.pool.write { db in
+            try db.execute(sql: "UPDATE track SET audioHash = 'decoded-the-old-way', analysisVersion = 0, artist = NULL, title = NULL")
+            try db.execute(sql: "DELETE FROM trackPrint")
+        }
+        let summary = try scan()
+        XCTAssertEqual(summary.analysed, 1)
+        XCTAssertEqual(summary.handDataMoves, [])
+        XCTAssertEqual(try track("a.wav").bpmManual, 121)
+        XCTAssertEqual(try track("a.wav").rating, .liked)
+        XCTAssertEqual(try catalog.handDataAside(), [])
+    }
+
     /// The same recording saved again (here quieter, so its decoded audio differs) keeps its hand
     /// data: Chromaprint says it is the same recording.
     func testTheSameRecordingSavedAgainKeepsItsHandData() throws {
