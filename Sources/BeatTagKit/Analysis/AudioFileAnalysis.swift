@@ -121,10 +121,8 @@ public enum AudioFileAnalysis {
         if let lost = DecodeGap.describe(decoder.gaps) { said.append(lost) }
         // Damage where audio was lost is said as lost (its gap starts within a second after it).
         let decodedThrough = decoder.decodedThroughDamage.filter { place in !decoder.gaps.contains { (0...1).contains($0.atSeconds - place) } }
-        if let first = decodedThrough.first {
-            let places = decodedThrough.count
-            said.append((places == 1 ? String(format: "damaged at %.1f s", first) : String(format: "damaged in %d places from %.1f s on", places, first))
-                        + ", decoded as well as it could be")
+        if !decodedThrough.isEmpty {
+            said.append("damaged \(DecodeGap.places(decodedThrough)), decoded as well as it could be")
         }
         if let skipped = decoder.damageSkippedAt {
             said.append(String(format: "damaged at %.1f s and read past it: what follows comes early by the audio lost there", skipped))

@@ -12,8 +12,12 @@ public struct DecodeGap: Equatable, Sendable {
             seconds < 0.95 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.1f s", seconds)
         }
         let total = gaps.reduce(0) { $0 + $1.seconds }
-        let place = gaps.count == 1 ? String(format: "at %.1f s", first.atSeconds)
-            : String(format: "in %d places from %.1f s on", gaps.count, first.atSeconds)
-        return "\(span(total)) lost to damage \(place), read as silence"
+        return "\(span(total)) lost to damage \(places(gaps.map(\.atSeconds))), read as silence"
+    }
+
+    /// Where damage was, for a warning: "at 14.1 s"; of several, "in 2 places from 14.1 s on".
+    static func places(_ starts: [Double]) -> String {
+        guard let first = starts.first else { return "" }
+        return starts.count == 1 ? String(format: "at %.1f s", first) : String(format: "in %d places from %.1f s on", starts.count, first)
     }
 }
