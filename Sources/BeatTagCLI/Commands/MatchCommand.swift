@@ -41,8 +41,14 @@ struct MatchCommand: ParsableCommand {
             // The best few: judged nearest-first, without loading the whole tempo window.
             let best = try CadenceSearch.best(shown, rules: options.rules, filter: options.filter, in: catalog)
             matches = best.matches
-            footer = "\(matches.count) best of \(best.inWindow) track\(best.inWindow == 1 ? "" : "s") in the tempo window at "
-                + "\(String(format: "%g", options.spm)) SPM" + (matches.count == shown ? " (--limit N for more)" : "")
+            if matches.count == shown {
+                footer = "\(matches.count) best of \(best.inWindow) track\(best.inWindow == 1 ? "" : "s") in the tempo window at "
+                    + "\(String(format: "%g", options.spm)) SPM (--limit N for more)"
+            } else {
+                // Every match is shown: "best of" would promise more (the rest are copies, dislikes, rights, filters).
+                footer = "\(matches.count) matching track\(matches.count == 1 ? "" : "s") at \(String(format: "%g", options.spm)) SPM"
+                    + (best.inWindow > matches.count ? " (of \(best.inWindow) in the tempo window: a recording is offered once; rights, dislikes and filters leave out the rest)" : "")
+            }
         } else {
             let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
             matches = result.matches
@@ -51,8 +57,14 @@ struct MatchCommand: ParsableCommand {
         if let m3u8 {
             // No playlist of nothing: said as `playlist` says it (exit 1, no file).
             if matches.isEmpty, shown != 0 { throw CommandFailure(try options.explainNoMatch(in: catalog) + "; no playlist written") }
+            // The table shows what the catalog holds; the playlist only files a player can open.
+            let leftOut = matches.compactMap { match in match.track.fileProblemSinceScan.map { RunPlan.LeftOut(path: match.track.path, reason: $0, needsRescan: true) } }
+            console.reportLeftOut(leftOut)
+            let unusable = Set(leftOut.map(\.path))
+            let playable = matches.filter { !unusable.contains($0.track.path) }
+            if playable.isEmpty, shown != 0 { throw CommandFailure("no matching track's file can be used (see above); no playlist written") }
             do {
-                if let note = try PlaylistExport.write(matches, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
+                if let note = try PlaylistExport.write(playable, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
                                             catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
                     console.problem(note)
                 }

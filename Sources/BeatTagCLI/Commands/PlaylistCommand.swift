@@ -54,7 +54,10 @@ struct PlaylistCommand: ParsableCommand {
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
+        builder.unusableFile = { $0.fileProblemSinceScan }
         let playlist = builder.build(from: result.matches)
+        console.reportLeftOut(playlist.leftOut)
+        guard !playlist.entries.isEmpty else { throw CommandFailure("no matching track's file can be used (see above); no playlist written") }
         do {
             if let note = try PlaylistExport.write(playlist.entries, title: title ?? PlaylistExport.defaultTitle(spm: options.spm), to: output,
                                                    absolute: absolute, catalog: catalog, at: now, standardOutput: Console.current.writeProduct) {

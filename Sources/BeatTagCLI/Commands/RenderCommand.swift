@@ -164,11 +164,7 @@ struct RenderCommand: ParsableCommand {
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)") }
         let credits = RunCredits.text(for: result.timeline, records: entries.map(\.track), audioFile: output)
         do { try AtomicFile.write(credits, to: RunCredits.path(besides: output), as: .credits) } catch { console.problem("\(error)") }
-        // Once each: a track can be left out of several segments for one reason.
-        var said = Set<String>()
-        let leftOut = plans.flatMap(\.leftOut).filter { said.insert($0.path).inserted }
-        for item in leftOut.prefix(5) { console.problem("left out \(item.path): \(item.reason)") }
-        if leftOut.count > 5 { console.problem("… and \(leftOut.count - 5) more left out") }
+        console.reportLeftOut(plans.flatMap(\.leftOut))  // once each: a track can be left out of several segments
         var timeline = result.timeline
         timeline.seed = usedSeed
         console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")

@@ -106,9 +106,9 @@ struct ScanCommand: ParsableCommand {
             }
             let processed = Double(summary.analysed + summary.metadataOnly + summary.failed)
             let rate = summary.wallSeconds > 0 ? processed / summary.wallSeconds : 0
-            // A few long files: seconds per file says more than "0.0 files/s".
-            let pace = rate >= 1 || processed == 0 ? String(format: "%.1f files/s", rate)
-                : String(format: "%.1f s a file", summary.wallSeconds / processed)
+            // A few long files: seconds per file says more than "0.0 files/s"; nothing decoded, no pace.
+            let pace = processed == 0 ? "" : rate >= 1 ? String(format: " (%.1f files/s)", rate)
+                : String(format: " (%.1f s a file)", summary.wallSeconds / processed)
             console.print("found \(summary.found), analysed \(summary.analysed), unchanged \(summary.unchanged), "
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"
                 + (summary.moved > 0 ? ", moved \(summary.moved)" : "")
@@ -116,7 +116,7 @@ struct ScanCommand: ParsableCommand {
                 + (summary.sameRecording > 0 ? ", copies of a recording \(summary.sameRecording)" : "")
                 + (summary.vanished > 0 ? ", gone during the scan \(summary.vanished)" : "")
                 + (summary.missing > 0 ? ", now missing \(summary.missing)" : "")
-                + String(format: " in %.1f s (%@)", summary.wallSeconds, pace)
+                + String(format: " in %.1f s", summary.wallSeconds) + pace
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))
             console.line("catalog: \(catalog.path)")
         }

@@ -51,10 +51,12 @@ struct WorkoutCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false)
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         builder.seed = seed ?? SeededOrder.newSeed()
+        builder.unusableFile = { $0.fileProblemSinceScan }
         let workout: WorkoutBuilder.Workout
         do { workout = try builder.build(plan, profile: resolved, catalog: catalog) } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")
         }
+        console.reportLeftOut(workout.leftOut)
         console.problem("seed \(builder.seed) (--seed \(builder.seed) picks the same tracks again)")
         if let output {
             do {
@@ -83,9 +85,11 @@ struct WorkoutCommand: ParsableCommand {
             // as if they were not there.
             let taken = segments.map(\.takenElsewhere).max() ?? 0
             let elsewhere = taken > 0 ? String(format: ", %d of them already in other segments (a track plays once)", taken) : ""
-            console.problem(String(format: "%g SPM is short by %@ (%@): %d tracks in the catalog fit %g SPM within ±%g%%%@; "
+            let available = segments[0].available
+            console.problem(String(format: "%g SPM is short by %@ (%@): %d track%@ in the catalog fit%@ %g SPM within ±%g%%%@; "
                                    + "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music",
-                                   spm, DurationText.clock(under), named.joined(separator: ", "), segments[0].available, spm, filters.maxShift,
+                                   spm, DurationText.clock(under), named.joined(separator: ", "), available, available == 1 ? "" : "s",
+                                   available == 1 ? "s" : "", spm, filters.maxShift,
                                    elsewhere))
         }
         if workout.isShort { try shortOption.exitIfShort() }

@@ -26,8 +26,16 @@ public struct Console: Sendable {
         self.stdinIsTerminal = stdinIsTerminal
     }
 
+    /// The first error writing to the process's stdout (errno), for the exit status (`main`).
+    public static let standardOutputError = Locked<Int32?>(nil)
+
     public static let standard = Console(
-        writeOut: { text in fputs(text, stdout) },
+        writeOut: { text in
+            if fputs(text, stdout) < 0 {
+                let code = errno
+                standardOutputError.update { $0 = $0 ?? code }
+            }
+        },
         writeErr: { text in
             fflush(stdout)  // keep the order a reader of both streams on one terminal expects
             FileHandle.standardError.write(Data(text.utf8))
@@ -61,10 +69,24 @@ public struct Console: Sendable {
 
     /// One JSON document on stdout (sorted keys, slashes unescaped).
     public func printJSON<T: Encodable>(_ value: T) throws {
+        print(try Console.json(value))
+    }
+
+    /// One JSON array on stdout, the same text `printJSON` writes for it, an element at a time as
+    /// `produce` hands them over: nothing holds the whole array.
+    public func printJSONArray<T: Encodable>(_ produce: (_ element: (T) throws -> Void) throws -> Void) throws {
+        var first = true
+        writeOut("[")
+        try produce { element in
+            writeOut((first ? "" : ",") + (try Console.json(element)))
+            first = false
+        }
+        writeOut("]\n")
+    }
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do { data = try encoder.encode(value) } catch { throw CommandFailure("cannot write JSON: \(error)") }
-        print(String(decoding: data, as: UTF8.self))
+        do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch { throw CommandFailure("cannot write JSON: \(error)") }
     }
 }

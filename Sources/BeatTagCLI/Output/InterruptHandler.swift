@@ -1,4 +1,5 @@
 import CSignalPipe
+import BeatTagKit
 import Foundation
 
 /// The first Ctrl-C (or SIGTERM, or SIGHUP from a closed terminal) asks the command to stop (a scan: after the files in progress); a
@@ -58,6 +59,7 @@ final class InterruptHandler: @unchecked Sendable {
             if signal != SIGHUP { console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n") }
             onInterrupt()
         } else if signal != SIGHUP {
+            OpenWorkingFiles.removeAll()  // quitting at once leaves no partial render or tagged copy behind
             exit(130)
         }
     }

@@ -190,6 +190,26 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
+    /// The rows of a `TrackQuery` a batch at a time, in its order, read in one transaction: for an
+    /// output of the whole catalog (`list --json`), whose rows with their beats took 3 GB at 100,000
+    /// tracks when read all at once.
+    public func forEachTrack(matching query: TrackQuery, batch: Int = 500, _ body: ([TrackRecord]) throws -> Void) throws {
+        try pool.read { db in
+            let cursor = try query.request().fetchCursor(db)
+            var records: [TrackRecord] = []
+            func flush() throws {
+                guard !records.isEmpty else { return }
+                try body(query.includeBeats ? try Catalog.attachBeats(records, db) : records)
+                records.removeAll(keepingCapacity: true)
+            }
+            while let record = try cursor.next() {
+                records.append(record)
+                if records.count == batch { try flush() }
+            }
+            try flush()
+        }
+    }
+
     /// `ids` in slices small enough to bind as one statement's arguments (well under SQLite's limit).
     static func inChunks<Value>(_ ids: [Value], _ body: (Array<Value>.SubSequence) throws -> Void) rethrows {
         for start in stride(from: 0, to: ids.count, by: 500) { try body(ids[start..<min(start + 500, ids.count)]) }

@@ -39,12 +39,13 @@ public enum M3U8Writer {
 
     /// The entry's line: the path, relative or absolute. A path with a line break in it (legal in a
     /// file name, but it would split the entry and could inject another) goes as a `file://` URI,
-    /// breaks percent-escaped, which players read as the same file; a relative one that starts with
-    /// `#` gets `./` (players skip lines starting with `#` as comments).
+    /// breaks percent-escaped, which players read as the same file; so does one that ends in a space
+    /// (players trim the line). A relative one that starts with `#` or a space gets `./` (players
+    /// skip lines starting with `#` as comments, and trim the space: mpv could not open " a.mp3").
     static func location(of path: String, base: String, absolute: Bool) -> String {
-        guard path.contains(where: \.isNewline) else {
+        guard path.contains(where: \.isNewline) || path.last?.isWhitespace == true else {
             let line = absolute ? path : reachable(path, from: base)
-            return line.hasPrefix("#") ? "./" + line : line
+            return line.hasPrefix("#") || line.first?.isWhitespace == true ? "./" + line : line
         }
         return "file://" + (LexicalPath.clean(path).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
     }

@@ -7,6 +7,9 @@ public struct PlaylistBuilder {
     public var seed: UInt64
     /// Track ids to avoid (recently exported), used only when nothing else fills the time.
     public var avoid: Set<Int64> = []
+    /// Why a picked track's file cannot go into the playlist (`TrackRecord.fileProblemSinceScan`
+    /// in the commands), nil when it can: such a track is left out and another drawn.
+    public var unusableFile: (TrackRecord) -> String? = { _ in nil }
 
     public init(targetSeconds: Double, seed: UInt64) {
         self.targetSeconds = targetSeconds
@@ -18,6 +21,8 @@ public struct PlaylistBuilder {
         public var seconds: Double
         /// Recently exported tracks that had to be used to fill the time.
         public var reused: Int
+        /// Tracks drawn whose files could not be used, and why.
+        public var leftOut: [RunPlan.LeftOut] = []
     }
 
     public func build(from ranked: [CadenceMatch]) -> Playlist {
@@ -35,6 +40,7 @@ public struct PlaylistBuilder {
         var chosen: [CadenceMatch] = []
         var total = 0.0
         var reused = 0
+        var leftOut: [RunPlan.LeftOut] = []
         for (pool, isStale) in [(fresh, false), (stale, true)] {
             var remaining = pool
             while total < targetSeconds, !remaining.isEmpty {
@@ -49,12 +55,16 @@ public struct PlaylistBuilder {
                     pick = closer
                 }
                 let match = remaining.remove(at: pick)
+                if let reason = unusableFile(match.track) {
+                    leftOut.append(RunPlan.LeftOut(path: match.track.path, reason: reason, needsRescan: true))
+                    continue
+                }
                 chosen.append(match)
                 total += match.track.durationSeconds ?? 0
                 if isStale { reused += 1 }
             }
         }
-        return Playlist(entries: PlaylistBuilder.spreadArtists(chosen), seconds: total, reused: reused)
+        return Playlist(entries: PlaylistBuilder.spreadArtists(chosen), seconds: total, reused: reused, leftOut: leftOut)
     }
 
     /// Greedy order: the next track is the first whose artist differs from the last two, when one

@@ -34,6 +34,7 @@ public final class MixFileWriter {
         let working = WorkingFile.partial(of: target)
         working.removeStale(in: folder)
         temporary = working.path(in: folder)
+        OpenWorkingFiles.add(temporary)
         var info = SF_INFO()
         info.samplerate = Int32(format.sampleRate)
         info.channels = Int32(channels)
@@ -42,6 +43,7 @@ public final class MixFileWriter {
             // libsndfile says "System error : No such file or directory." : keep the words, as decoders' messages are kept.
             let reason = DecodeError.tidy(String(cString: sf_strerror(nil)))
             try? FileManager.default.removeItem(atPath: temporary)
+            OpenWorkingFiles.remove(temporary)
             throw MixWriteError(description: "cannot write \(path): \(FileManager.default.isWritableFile(atPath: folder) ? reason : "folder \(folder) is not writable")")
         }
         self.handle = handle
@@ -69,6 +71,7 @@ public final class MixFileWriter {
     public func commit() throws {
         guard let handle else { return }
         self.handle = nil
+        defer { OpenWorkingFiles.remove(temporary) }
         sf_write_sync(handle)
         guard sf_close(handle) == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
@@ -88,6 +91,7 @@ public final class MixFileWriter {
         if let handle { sf_close(handle) }
         handle = nil
         if !committed { try? FileManager.default.removeItem(atPath: temporary) }
+        OpenWorkingFiles.remove(temporary)
     }
 
     deinit { abandon() }

@@ -34,6 +34,10 @@ public struct RunPlan: Sendable {
         public var reason: String
         /// Gone or changed since its scan: a new scan brings it back.
         public var needsRescan = false
+
+        public init(path: String, reason: String, needsRescan: Bool = false) {
+            (self.path, self.reason, self.needsRescan) = (path, reason, needsRescan)
+        }
     }
 
     public var clock: MasterClock
@@ -79,13 +83,7 @@ public struct RunPlan: Sendable {
     /// Why a matching track's file cannot go into the run (moved, deleted or changed since its
     /// scan: its beats would fall in the wrong places), or nil when it can. Such a track is left
     /// out and said, and the run goes on with the others.
-    static func unusableFile(_ track: TrackRecord) -> String? {
-        switch track.fileSinceScan() {
-        case .asScanned: return nil
-        case .gone(let reason): return "\(reason) (moved or deleted since the last scan? scan again)"
-        case .changed: return "changed since the last scan (scan it again)"
-        }
-    }
+    static func unusableFile(_ track: TrackRecord) -> String? { track.fileProblemSinceScan }
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat

@@ -16,8 +16,13 @@ public struct RightsSidecar: Equatable, Sendable {
         case invalidLine(path: String, line: Int, text: String)
         case unknownSource(path: String, value: String)
         case invalidTempoAdjust(path: String, value: String)
+        case unknownKey(path: String, line: Int, key: String)
+        case unreadable(path: String, reason: String)
         public var description: String {
             switch self {
+            case .unknownKey(let path, let line, let key):
+                return "\(path):\(line): unknown key \"\(key)\" (one of: \(RightsSidecar.keys.joined(separator: ", ")))"
+            case .unreadable(let path, let reason): return "\(path): \(reason)"
             case .invalidLine(let path, let line, let text): return "\(path):\(line): expected `key = value`, got \"\(text)\""
             case .invalidTempoAdjust(let path, let value): return "\(path): tempo-adjust is \"\(value)\", expected yes or no"
             case .unknownSource(let path, let value):
@@ -26,13 +31,24 @@ public struct RightsSidecar: Equatable, Sendable {
         }
     }
 
+    /// The keys a sidecar may hold. Any other is an error, not ignored: a misspelt `licence` line
+    /// may be the one declaring no-derivatives music.
+    static let keys = ["source", "license", "attribution", "url", "tempo-adjust"]
+    /// Other spellings people write for a key.
+    static let keyAliases = ["licence": "license"]
+
     public static func parse(_ text: String, path: String) throws -> RightsSidecar {
         var values: [String: String] = [:]
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Notepad and other editors start a UTF-8 file with a byte-order mark; it is not part of the first key.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        // Any line ending: "\r\n" is one Character, so a split on "\n" read a Windows file as one line.
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = withoutComment(raw).trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             guard let eq = line.firstIndex(of: "=") else { throw ParseError.invalidLine(path: path, line: index + 1, text: line) }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            let written = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            let key = keyAliases[written] ?? written
+            guard keys.contains(key) else { throw ParseError.unknownKey(path: path, line: index + 1, key: written) }
             values[key] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
         }
         let license = values["license"]
@@ -74,7 +90,17 @@ public struct RightsSidecar: Equatable, Sendable {
 
     public static func load(directory: String) throws -> RightsSidecar? {
         let path = (directory as NSString).appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Not there at all is the usual case; there but unreadable (a folder of that name, no read
+        // permission, a link to nowhere) must not pass for "no declaration".
+        var st = stat()
+        if lstat(path, &st) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+        guard stat(path, &st) == 0 else {
+            throw ParseError.unreadable(path: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw ParseError.unreadable(path: path, reason: "not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ParseError.unreadable(path: path, reason: "cannot be opened (permissions?)")
+        }
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }
 }

@@ -49,4 +49,15 @@ extension TrackRecord {
         guard stat(path, &st) == 0 else { return .gone(String(cString: strerror(errno)).lowercased()) }
         return describesFile(size: Int64(st.st_size), modifiedAt: FileWalker.mtime(st), path: path) ? .asScanned : .changed
     }
+
+    /// Why this row's file cannot go into a run or a playlist now, or nil when it can: moved,
+    /// deleted or changed since its scan (its beats would fall in the wrong places, its tempo may be
+    /// another song's, a player finds nothing there).
+    public var fileProblemSinceScan: String? {
+        switch fileSinceScan() {
+        case .asScanned: return nil
+        case .gone(let reason): return "\(reason) (moved or deleted since the last scan? scan again)"
+        case .changed: return "changed since the last scan (scan it again)"
+        }
+    }
 }

@@ -5,7 +5,7 @@ import Glibc
 
 /// A hidden file written beside its destination and renamed over it when complete (a tagged copy,
 /// a render in progress). Its name carries the writing process's id: a process killed before it
-/// could clean up (SIGKILL, a second Ctrl-C) leaves one behind, and the next writer of the same
+/// could clean up (SIGKILL, a crash) leaves one behind, and the next writer of the same
 /// destination removes those whose process is gone from this machine and that nothing has written
 /// for an hour. The hour is for a folder shared with other machines (NFS, SMB), whose processes
 /// this one cannot see: a live writer keeps its file's mtime fresh.
@@ -59,5 +59,25 @@ public struct WorkingFile: Sendable {
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
         }
         return removed
+    }
+}
+
+/// The working files this process is writing now. A command that must quit at once (a second
+/// Ctrl-C) removes them first: left behind, a render's partial file (tens of MB) waited an hour
+/// for the next render of the same name to clear it. Nothing else removes them from here; each
+/// writer still removes its own on every ordinary way out.
+public enum OpenWorkingFiles {
+    private static let paths = Locked(Set<String>())
+
+    public static func add(_ path: String) { paths.update { $0.insert(path) } }
+    public static func remove(_ path: String) { paths.update { $0.remove(path) } }
+    public static var current: Set<String> { paths.value }
+
+    /// Unlinks every working file still open; called just before the process exits.
+    public static func removeAll() {
+        paths.update { open in
+            for path in open { unlink(path) }
+            open.removeAll()
+        }
     }
 }

@@ -93,7 +93,11 @@ public enum BPMTagWriter {
         try? fm.removeItem(atPath: copy)
         // Removed on every way out but the rename, a copy that failed half-way (a full disk) too.
         var replaced = false
-        defer { if !replaced { try? fm.removeItem(atPath: copy) } }
+        OpenWorkingFiles.add(copy)
+        defer {
+            if !replaced { try? fm.removeItem(atPath: copy) }
+            OpenWorkingFiles.remove(copy)
+        }
         do { try fm.copyItem(atPath: target, toPath: copy) } catch {
             throw BPMTagWriteError.failed("cannot make a working copy beside \(target): \((error as NSError).localizedDescription)")
         }
@@ -109,7 +113,12 @@ public enum BPMTagWriter {
             throw BPMTagWriteError.failed("the tag did not read back (\(readBack ?? "nothing") instead of \(plan.newValue)); file left unchanged")
         }
         guard try samplesEqual(target, copy, original: original) else {
-            throw BPMTagWriteError.failed("the tagged copy does not decode to the same audio; file left unchanged")
+            // Undecodable (DRM, a codec beattag lacks), only the stream's properties were compared: say so and why.
+            var undecodable: String?
+            do { _ = try AudioSources.open(path: target) } catch { undecodable = "\(error)" }
+            throw BPMTagWriteError.failed(undecodable.map { "cannot check the tagged copy: the audio cannot be decoded to compare (\($0)), "
+                + "and the stream as TagLib reads it changed; file left unchanged" }
+                ?? "the tagged copy does not decode to the same audio; file left unchanged")
         }
         // Keep the original's permissions and owner on the replacement.
         var before = stat()

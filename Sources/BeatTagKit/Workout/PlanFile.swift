@@ -41,7 +41,8 @@ public enum PlanFile {
             throw PlanError(path: path, line: error.source.begin.line, message: "not valid TOML: \(error.description)",
                             column: error.source.begin.column)
         }
-        let lines = text.components(separatedBy: "\n")
+        // Any line ending: "\r\n" is one Character, and a split on "\n" read a Windows file as one line (no line numbers).
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         func fail(_ message: String, segment: Int? = nil, key: String? = nil) -> PlanError {
             PlanError(path: path, line: line(of: key, inSegment: segment, lines: lines), message: message)
         }

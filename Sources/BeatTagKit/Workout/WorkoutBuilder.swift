@@ -11,6 +11,9 @@ public struct WorkoutBuilder {
     public var candidatesPerSegment = 64
     /// Varies the picks among good candidates (`SeededOrder`); the same seed, the same workout.
     public var seed: UInt64 = 1
+    /// Why a candidate's file cannot go into the playlist (`TrackRecord.fileProblemSinceScan` in
+    /// the command), nil when it can: such a track is left out and the next considered.
+    public var unusableFile: (TrackRecord) -> String? = { _ in nil }
 
     public init(maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent, allowHalfTime: Bool = false, filter: MatchFilter = MatchFilter()) {
         rules = CadenceRules(spm: 170, maxShiftPercent: maxShiftPercent, allowHalfTime: allowHalfTime)
@@ -35,6 +38,8 @@ public struct WorkoutBuilder {
     public struct Workout: Sendable {
         public var plan: WorkoutPlan
         public var segments: [FilledSegment]
+        /// Candidates whose files could not be used, once each, and why.
+        public var leftOut: [RunPlan.LeftOut] = []
         public var plannedSeconds: Double { plan.totalSeconds }
         public var filledSeconds: Double { segments.map(\.filledSeconds).reduce(0, +) }
         /// Largest gap between where a segment was planned to end and where its last track ends.
@@ -85,13 +90,24 @@ public struct WorkoutBuilder {
         var chosen = [[CadenceMatch]](repeating: [], count: plan.segments.count)
         var candidates = [[CadenceMatch]](repeating: [], count: plan.segments.count)
         var open = Set(plan.segments.indices)
+        // Each file looked at once, however many segments weigh it.
+        var looked = Set<String>(), unusable = Set<String>(), leftOut: [RunPlan.LeftOut] = []
+        func usable(_ track: TrackRecord) -> Bool {
+            if looked.insert(track.path).inserted, let problem = unusableFile(track) {
+                unusable.insert(track.path)
+                leftOut.append(RunPlan.LeftOut(path: track.path, reason: problem, needsRescan: true))
+            }
+            return !unusable.contains(track.path)
+        }
         for index in order {
             open.remove(index)
             // One version of a song per segment, never one used before in the workout.
             var seen = usedSongs
             var best: [CadenceMatch] = []  // the first `candidatesPerSegment`, read no further
             for match in matches[index] where best.count < candidatesPerSegment {
-                if !usedRecordings.contains(match.track.contentIdentity) && seen.insert(SongIdentity.key(for: match.track)).inserted {
+                // A file gone since the scan is passed over before its song counts as taken: another copy may stand in.
+                if !usedRecordings.contains(match.track.contentIdentity) && !seen.contains(SongIdentity.key(for: match.track)) && usable(match.track) {
+                    seen.insert(SongIdentity.key(for: match.track))
                     best.append(match)
                 }
             }
@@ -119,7 +135,7 @@ public struct WorkoutBuilder {
                                  tracks: ordered, available: matches[index].count,
                                  takenElsewhere: matches[index].filter { elsewhere.contains($0.track.contentIdentity) }.count)
         }
-        return Workout(plan: plan, segments: filled)
+        return Workout(plan: plan, segments: filled, leftOut: leftOut)
     }
 
     /// In plan order, each segment is fitted again to end where the plan ends it, from its own

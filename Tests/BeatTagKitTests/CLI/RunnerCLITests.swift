@@ -51,6 +51,65 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(loaded.count, entries.count, log)
     }
 
+    /// A file deleted, or replaced by another song, since the scan is not written into a playlist
+    /// (`playlist`, `match --m3u8`, `workout`): it is left out and said, as `render` does. They
+    /// were written, silently: a dead entry, and another song under "Double-time at 168".
+    func testFilesGoneOrReplacedSinceTheScanAreLeftOutOfPlaylists() throws {
+        let gone = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix("punk-180.mp3") })
+        let replaced = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix("metal-168.aiff") })
+        try FileManager.default.removeItem(atPath: library + "/" + gone)
+        let other = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix("house-128.wav") })
+        try FileManager.default.removeItem(atPath: library + "/" + replaced)
+        try FileManager.default.copyItem(atPath: library + "/" + other, toPath: library + "/" + replaced)
+        let dir = try temporaryDirectory(self)
+        let plan = (dir as NSString).appendingPathComponent("fast.toml")
+        try "name = \"fast\"\n[[segments]]\nname = \"fast\"\nminutes = 2\nspm = 170\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let commands: [(String, [String])] = [
+            ("playlist.m3u8", ["playlist", "--spm", "170", "--duration", "2m", "--allow-short", "-o"]),
+            ("match.m3u8", ["match", "--spm", "170", "--m3u8"]),
+            ("workout.m3u8", ["workout", plan, "--max-hr", "190", "--allow-short", "-o"]),
+        ]
+        for (name, arguments) in commands {
+            let out = (dir as NSString).appendingPathComponent(name)
+            let result = try runBeattag(arguments + [out, "--catalog", catalog])
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            let entries = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            XCTAssertEqual(Set(entries.map { ($0 as NSString).lastPathComponent }), ["dnb-174.ogg", "cardio-165.ogg", "Ünïcødé – ритм 160.ogg"], name)
+            XCTAssertTrue(result.stderr.contains("left out \(library)/\(gone): no such file or directory (moved or deleted since the last scan? scan again)"),
+                          "\(name): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("left out \(library)/\(replaced): changed since the last scan (scan it again)"), "\(name): \(result.stderr)")
+            if name == "match.m3u8" {
+                // All shown: no "best of" that promises more (it said "7 best of 9" with two copies hidden).
+                XCTAssertTrue(result.stdout.contains("5 matching tracks at 170 SPM"), result.stdout)
+                XCTAssertFalse(result.stdout.contains("best of"), result.stdout)
+            }
+        }
+    }
+
+    /// Names a player reads differently from a plain line, in a playlist written beside them: mpv
+    /// skips a leading `#` (a comment) and trims spaces at either end (" lead.ogg" could not be
+    /// opened). Every entry must load.
+    func testMpvPlaysNamesThatStartOrEndWithASpaceOrAHash() throws {
+        let dir = try temporaryDirectory(self)
+        // Four different songs that match 170 SPM (copies of one would be taken for one recording).
+        let names = ["dnb-174.ogg": " lead space.ogg", "cardio-165.ogg": "trailing space.ogg ", "punk-180.mp3": "#hash.mp3", "metal-168.aiff": "\ttab.aiff"]
+        for (fixture, name) in names {
+            let source = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix(fixture) })
+            try FileManager.default.copyItem(atPath: library + "/" + source, toPath: (dir as NSString).appendingPathComponent(name))
+        }
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", dir, "--catalog", catalog]).status, 0)
+        let out = (dir as NSString).appendingPathComponent("here.m3u8")
+        let result = try runBeattag(["match", "--spm", "170", "--m3u8", out, "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let entries = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        XCTAssertEqual(entries.count, names.count, "\(entries)")
+        let (status, log) = try run(try tool("mpv"), ["--no-config", "--ao=null", "--vo=null", "--end=0.2", "--term-playing-msg=LOADED ${path}",
+                                                      "--playlist=\(out)"], cwd: dir)
+        XCTAssertEqual(status, 0, log)
+        XCTAssertEqual(log.components(separatedBy: .newlines).filter { $0.hasPrefix("LOADED ") }.count, names.count, log)
+    }
+
     /// `-o -` pipes the playlist into a player: stdout holds the playlist alone, with absolute paths
     /// (it has no folder to be relative to), the same tracks as the file for that seed; the summary
     /// goes to stderr, and no file named "-" appears.
@@ -121,6 +180,26 @@ final class RunnerCLITests: XCTestCase {
                 XCTAssertNotEqual(process.terminationStatus, 0, message)
             }
             XCTAssertEqual(try Catalog(path: catalog, create: false).exportedTracks(since: 0), [], target ?? "closed pipe")
+        }
+    }
+
+    /// Every command's output, not only a playlist's: a table or JSON that did not reach stdout (a
+    /// full disk) is exit 1 and said, not 0 with a cut-off file.
+    func testReadCommandsFailWhenTheirOutputCannotBeWritten() throws {
+        let music = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix("dnb-174.ogg") })
+        for arguments in [["list", "--catalog", catalog], ["list", "--json", "--catalog", catalog], ["match", "--spm", "170", "--catalog", catalog],
+                          ["stats", "--json", "--catalog", catalog], ["analyze", library + "/" + music]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = arguments
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+            try process.run()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 1, "\(arguments): \(message)")
+            XCTAssertTrue(message.hasSuffix("beattag: cannot write to stdout: no space left on device\n"), "\(arguments): \(message)")
         }
     }
 

@@ -89,19 +89,59 @@ final class ClickRunTests: XCTestCase {
     func testCtrlCLeavesNothingBehind() throws {
         for round in 1...10 {
             let dir = try temporaryDirectory(self)
-            let out = (dir as NSString).appendingPathComponent("long.flac")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
-            process.arguments = ["render", "--click-only", "--spm", "170", "--duration", "6h", "-o", out]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Wait until the partial file exists, then interrupt.
-            let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
-            XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything")
+            let process = try longRenderWriting(in: dir)
             interrupt(process, with: round.isMultiple(of: 2) ? SIGTERM : SIGINT)
             XCTAssertEqual(process.terminationStatus, 130, "round \(round)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "round \(round)")
+        }
+    }
+
+    /// A six-hour click render into `dir`, once its partial file is there.
+    private func longRenderWriting(in dir: String, line: UInt = #line) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = ["render", "--click-only", "--spm", "170", "--duration", "6h", "-o", (dir as NSString).appendingPathComponent("long.flac")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
+        XCTAssertTrue(process.isRunning, "the render must still be running when interrupted for this test to mean anything", line: line)
+        return process
+    }
+
+    /// A second Ctrl-C quits at once (`exit`, no unwinding): the partial file is removed first. It
+    /// was left behind (tens of MB, cleared only by a render to that name an hour later), as it was
+    /// when `timeout -s INT` sent the signal to the process and again to its group.
+    func testASecondCtrlCLeavesNoPartialFile() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        let writer = try MixFileWriter(path: out)
+        let partial = try XCTUnwrap(OpenWorkingFiles.current.first { $0.hasPrefix(dir + "/.run.flac.partial-") })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: partial))
+        OpenWorkingFiles.removeAll()  // what the second signal does before exit(130)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: partial))
+        writer.abandon()
+        XCTAssertFalse(OpenWorkingFiles.current.contains(partial))
+
+        // Committed, it is no longer the process's to remove.
+        let kept = try MixFileWriter(path: out)
+        let second = try XCTUnwrap(OpenWorkingFiles.current.first { $0.hasPrefix(dir + "/.run.flac.partial-") })
+        try kept.commit()
+        XCTAssertFalse(OpenWorkingFiles.current.contains(second))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), ["run.flac"])
+
+        // Real processes, two signals a millisecond apart (the kernel may merge them into one).
+        for round in 1...6 {
+            let dir = try temporaryDirectory(self)
+            let process = try longRenderWriting(in: dir)
+            kill(process.processIdentifier, SIGINT)
+            usleep(1_000)
+            interrupt(process, with: SIGINT)
+            // 130 from beattag, or death by SIGINT when the second came after the first had been
+            // handled and the default action restored (a shell says 130 for both).
+            XCTAssertTrue(process.terminationStatus == 130 || (process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT),
+                          "round \(round): \(process.terminationReason.rawValue) \(process.terminationStatus)")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "round \(round)")
         }
     }

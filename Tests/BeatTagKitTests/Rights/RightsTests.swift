@@ -75,6 +75,17 @@ final class RightsTests: XCTestCase {
         XCTAssertThrowsError(try RightsSidecar.parse("source cc0", path: "x"))
         XCTAssertThrowsError(try RightsSidecar.parse("source = mine", path: "x"))
         XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\ntempo-adjust = maybe", path: "x"))
+        // An unknown key is an error, not ignored: it may be the line declaring no derivatives.
+        XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\nlicense-url = https://creativecommons.org/licenses/by-nd/4.0/", path: "x")) {
+            XCTAssertEqual("\($0)", "x:2: unknown key \"license-url\" (one of: source, license, attribution, url, tempo-adjust)")
+        }
+        // The British spelling, and a byte-order mark before the first key (Notepad writes one).
+        let licence = try RightsSidecar.parse("licence = https://creativecommons.org/licenses/by-nd/4.0/", path: "x")
+        XCTAssertEqual(licence.rights.source, .ccByNd)
+        XCTAssertFalse(licence.rights.tempoAdjustAllowed)
+        let marked = try RightsSidecar.parse("\u{FEFF}license = https://creativecommons.org/licenses/by-nd/4.0/\r\nattribution = Jane Doe\r\n", path: "x")
+        XCTAssertEqual(marked.rights.source, .ccByNd)
+        XCTAssertEqual(marked.rights.attribution, "Jane Doe")
 
         // Comments after a value, as docs/rights.md writes them; a URL's fragment is no comment.
         let commented = try RightsSidecar.parse("""

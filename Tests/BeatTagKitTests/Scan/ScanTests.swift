@@ -18,20 +18,30 @@ final class ScanTests: XCTestCase {
     /// A sidecar that cannot be read fails closed: its folder's tracks are never stretched, whatever
     /// `--source` the scan was given (it may have been declaring no-derivatives music).
     func testAnUnreadableSidecarForbidsTempoChangeInItsFolder() throws {
+        try expectUnreadableSidecarFailsClosed { try "source = cc-by-nd-typo   # a typo\n".write(toFile: $0, atomically: true, encoding: .utf8) }
+        // A misspelt key is no less a declaration beattag cannot read (it was ignored: the folder stretched).
+        try expectUnreadableSidecarFailsClosed { try "sorce = cc-by-nd\n".write(toFile: $0, atomically: true, encoding: .utf8) }
+        // A folder of that name, or a link to nowhere, is not "no sidecar" either.
+        try expectUnreadableSidecarFailsClosed { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        try expectUnreadableSidecarFailsClosed { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: "gone") }
+    }
+
+    private func expectUnreadableSidecarFailsClosed(_ make: (String) throws -> Void, line: UInt = #line) throws {
         let library = try copyOfFixtures(self)
-        try "source = cc-by-nd-typo   # a typo\n".write(toFile: library + "/cc0/" + RightsSidecar.fileName, atomically: true, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: library + "/cc0/" + RightsSidecar.fileName)  // the fixtures' own
+        try make(library + "/cc0/" + RightsSidecar.fileName)
         let catalog = try newCatalog()
         let summary = try scan([library], catalog: catalog, source: .userOwned)
-        XCTAssertTrue(summary.problems.contains { $0.message.contains("not time-stretched until it is fixed") }, "\(summary.problems)")
+        XCTAssertTrue(summary.problems.contains { $0.message.contains("not time-stretched until it is fixed") }, "\(summary.problems)", line: line)
         let inFolder = try catalog.allTracks().filter { $0.path.hasPrefix(library + "/cc0/") }
-        XCTAssertFalse(inFolder.isEmpty)
+        XCTAssertFalse(inFolder.isEmpty, line: line)
         for track in inFolder where track.rightsOrigin == "sidecar" {
-            XCTAssertEqual(track.sourceType, .unknown, track.path)
-            XCTAssertFalse(track.tempoAdjustAllowed, track.path)
+            XCTAssertEqual(track.sourceType, .unknown, track.path, line: line)
+            XCTAssertFalse(track.tempoAdjustAllowed, track.path, line: line)
         }
-        XCTAssertTrue(inFolder.contains { $0.rightsOrigin == "sidecar" }, "the folder's untagged tracks take the failed sidecar's rights")
+        XCTAssertTrue(inFolder.contains { $0.rightsOrigin == "sidecar" }, "the folder's untagged tracks take the failed sidecar's rights", line: line)
         let outside = try XCTUnwrap(try catalog.allTracks().first { $0.path.hasSuffix("/rock-150.flac") })
-        XCTAssertEqual(outside.sourceType, .userOwned, "the scan's --source still applies elsewhere")
+        XCTAssertEqual(outside.sourceType, .userOwned, "the scan's --source still applies elsewhere", line: line)
     }
 
     /// A file scanned as no-derivatives (`--source`), then renamed and retagged elsewhere, is found

@@ -194,6 +194,8 @@ final class PlanFileTests: XCTestCase {
         let typo = error("[[segments]]\nname = \"a\"\nminuts = 3\nspm = 170\n")
         XCTAssertEqual(typo?.line, 3)
         XCTAssertTrue(typo?.message.contains("unknown field `minuts`") ?? false)
+        // Saved on Windows: the same line (it had none, the whole file read as one line).
+        XCTAssertEqual(error("[[segments]]\r\nname = \"a\"\r\nminuts = 3\r\nspm = 170\r\n")?.line, 3)
         // A sub-table or a dotted key is reported at its own line, not the segment's header (match audit LOW).
         let subTable = error("[[segments]]\nname = \"a\"\nminutes = 3\nspm = 170\n[segments.extra]\nx = 1\n")
         XCTAssertEqual(subTable?.line, 5, "\(String(describing: subTable))")
@@ -295,7 +297,13 @@ final class WorkoutCommandTests: XCTestCase {
         // 120 tracks, 150–199 BPM, 2–5 minutes, 30 artists: enough for every segment of a 40-minute plan.
         var rng = SplitMix64(seed: 11)
         for i in 0..<120 {
-            var r = TrackRecord(path: "/music/a\(i % 30)/t\(i).flac", fileSize: 1000 + Int64(i), modifiedAt: 0, now: 0)
+            // A file of the row's size and time at its path: a workout leaves out files gone since their scan.
+            let path = (dir as NSString).appendingPathComponent("music/a\(i % 30)/t\(i).flac")
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(count: 1000 + i)))
+            var st = stat()
+            XCTAssertEqual(stat(path, &st), 0)
+            var r = TrackRecord(path: path, fileSize: 1000 + Int64(i), modifiedAt: FileWalker.mtime(st), now: 0)
             r.state = .analysed
             r.waveformAnalysed = true
             r.title = "Track \(i)"
