@@ -61,7 +61,7 @@ public enum BPMTagWriter {
         let container = tags.container ?? "unknown"
         let keepDecimals = decimals && container != "MP4"
         let value = keepDecimals ? String(format: "%.1f", bpm) : String(Int(bpm.rounded()))
-        let mark = manual ? BPMTagMark.value(bpmText: value) : ""
+        let mark = manual ? BPMTagMark.value(bpmText: value, handSet: bpm) : ""
         return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value, mark: mark,
                     oldMark: tags.properties[BPMTagMark.key]?.first)
     }

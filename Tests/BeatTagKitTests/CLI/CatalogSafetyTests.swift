@@ -308,11 +308,15 @@ final class CatalogSafetyTests: XCTestCase {
         let file = try files(music)[0]
         XCTAssertEqual(try runBeattag(["tag", file, "--bpm", "133", "--write", "--catalog", catalog]).status, 0)
         XCTAssertEqual(try runBeattag(["rate", file, "--like", "--catalog", catalog]).status, 0)
+        // Written as the integer 172, marked `manual 172 (171.6)`.
+        let rounded = try files(music)[2]
+        XCTAssertEqual(try runBeattag(["tag", rounded, "--bpm", "171.6", "--write", "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try TagReader.read(path: rounded).properties["BPM"], ["172"])
 
-        // A fresh catalog restores the BPM beattag wrote and marked as hand-set.
+        // A fresh catalog restores the BPM beattag wrote and marked as hand-set, at the value set by hand.
         let fresh = (try temporaryDirectory(self) as NSString).appendingPathComponent("fresh.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", fresh]).status, 0)
-        XCTAssertEqual(try manualBPMs(fresh), [file: 133])
+        XCTAssertEqual(try manualBPMs(fresh), [file: 133, rounded: 171.6])
         // A BPM tag another tool changed afterwards is an ordinary tag again.
         let other = try files(music)[1]
         XCTAssertEqual(try runBeattag(["tag", other, "--bpm", "140", "--write", "--catalog", catalog]).status, 0)
@@ -332,7 +336,7 @@ final class CatalogSafetyTests: XCTestCase {
 
         let newest = (try temporaryDirectory(self) as NSString).appendingPathComponent("newest.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", newest]).status, 0)
-        XCTAssertEqual(try manualBPMs(newest), [moved: 133], "the retagged BPM of \(other) is not taken as hand-set")
+        XCTAssertEqual(try manualBPMs(newest), [moved: 133, rounded: 171.6], "the retagged BPM of \(other) is not taken as hand-set")
     }
 
     func testNoHandBPMOnAFileThatIsNotAudio() throws {

@@ -32,9 +32,9 @@ final class TagWriteTruthTests: XCTestCase {
         for name in ["encoded/trance-140-aac.m4a", "encoded/trance-140.wma"] {
             let file = (library as NSString).appendingPathComponent(name)
             let (_, before) = try runTool(ffmpeg, ["-v", "error", "-i", file, "-map", "0:a", "-c", "copy", "-f", "md5", "-"])
-            let dry = try runBeattag(["tag", file, "--bpm", "177", "--write", "--dry-run", "--catalog", catalog])
+            let dry = try runBeattag(["tag", file, "--bpm", "176.6", "--write", "--dry-run", "--catalog", catalog])
             XCTAssertEqual(dry.status, 0, dry.stderr)
-            let result = try runBeattag(["tag", file, "--bpm", "177", "--write", "--catalog", catalog])
+            let result = try runBeattag(["tag", file, "--bpm", "176.6", "--write", "--catalog", catalog])
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             // The dry run said exactly what was then written.
             let said = dry.stdout.components(separatedBy: "would write ").last?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -44,24 +44,24 @@ final class TagWriteTruthTests: XCTestCase {
             let (_, probe) = try runTool(ffprobe, ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", file])
             if name.hasSuffix(".m4a") {
                 XCTAssertTrue(mutagen.contains("tmpo = [177]"), mutagen)
-                XCTAssertTrue(mutagen.contains("----:com.apple.iTunes:BEATTAG_BPM_SOURCE") && mutagen.contains("manual 177"), mutagen)
-                XCTAssertTrue(probe.contains("TAG:BEATTAG_BPM_SOURCE=manual 177"), probe)
+                XCTAssertTrue(mutagen.contains("----:com.apple.iTunes:BEATTAG_BPM_SOURCE") && mutagen.contains("manual 177 (176.6)"), mutagen)
+                XCTAssertTrue(probe.contains("TAG:BEATTAG_BPM_SOURCE=manual 177 (176.6)"), probe)
             } else {
                 XCTAssertTrue(mutagen.contains("WM/BeatsPerMinute = [ASFUnicodeAttribute('177')]"), mutagen)
-                XCTAssertTrue(mutagen.contains("BEATTAG_BPM_SOURCE = [ASFUnicodeAttribute('manual 177')]"), mutagen)
-                XCTAssertTrue(probe.contains("TAG:WM/BeatsPerMinute=177") && probe.contains("TAG:BEATTAG_BPM_SOURCE=manual 177"), probe)
+                XCTAssertTrue(mutagen.contains("BEATTAG_BPM_SOURCE = [ASFUnicodeAttribute('manual 177 (176.6)')]"), mutagen)
+                XCTAssertTrue(probe.contains("TAG:WM/BeatsPerMinute=177") && probe.contains("TAG:BEATTAG_BPM_SOURCE=manual 177 (176.6)"), probe)
             }
             let (_, after) = try runTool(ffmpeg, ["-v", "error", "-i", file, "-map", "0:a", "-c", "copy", "-f", "md5", "-"])
             XCTAssertTrue(after.hasPrefix("MD5="), after)
             XCTAssertEqual(after, before, "\(name): audio packets changed")
         }
-        // A scan into a new catalog restores both as hand-set.
+        // A scan into a new catalog restores both as hand-set, at the value set by hand (the tags hold it rounded).
         let fresh = (try temporaryDirectory(self) as NSString).appendingPathComponent("fresh.sqlite")
         _ = try runBeattag(["scan", (library as NSString).appendingPathComponent("encoded"), "--catalog", fresh])
         let reopened = try Catalog(path: fresh, create: false, access: .readOnly)
         for name in ["encoded/trance-140-aac.m4a", "encoded/trance-140.wma"] {
             let row = try XCTUnwrap(try reopened.track(path: (library as NSString).appendingPathComponent(name)))
-            XCTAssertEqual(row.bpmManual, 177, name)
+            XCTAssertEqual(row.bpmManual, 176.6, name)
             XCTAssertEqual(row.bpmSource, .manual, name)
         }
     }
