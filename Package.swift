@@ -50,7 +50,13 @@ let package = Package(
         .systemLibrary(name: "CXattr"),
         .target(
             name: "CLibraryLoader",
-            linkerSettings: [.linkedLibrary("dl")]),
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                // EspeakNoAudioDevice.c answers espeak-ng's call for a sound device: the executable
+                // must offer the symbol to a library it opens later (dlopen), which the linker
+                // does only for symbols the libraries it links use.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=create_audio_device_object"], .when(platforms: [.linux])),
+            ]),
         // Ctrl-C and SIGTERM through a pipe: a handler that only writes one byte loses no signal.
         .target(name: "CSignalPipe"),
         // TagLib 1.13's C API cannot reach BPM or licence fields: a small C++ shim over PropertyMap.

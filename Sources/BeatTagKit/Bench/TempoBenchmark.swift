@@ -162,7 +162,8 @@ public enum TempoBenchmark {
     }
 
     public static let tempoBuckets: [(String, ClosedRange<Double>)] = [
-        ("60-100", 60...100), ("100-140", 100...140), ("140-170", 140...170), ("170-200", 170...200),
+        // Each bound belongs to the bucket above it: a clip at exactly 170 was counted in two.
+        ("60-100", 60...100.0.nextDown), ("100-140", 100...140.0.nextDown), ("140-170", 140...170.0.nextDown), ("170-200", 170...200),
         // Where most of a real library lives: slow songs read double land in the running range.
         ("below 140", 0...140.0.nextDown),
         // The range a library's tempo shape covers (60–200); the development corpora also hold songs

@@ -3,6 +3,16 @@ import BeatTagTestSupport
 import XCTest
 
 final class TempoMetricsTests: XCTestCase {
+    /// The four tempo buckets split 60–200 without overlap: a clip at exactly 100, 140 or 170 BPM
+    /// was counted in two (corpus-dev's 36 clips summed to 37).
+    func testTheTempoBucketsSplitTheRangeOnce() {
+        let four = TempoBenchmark.tempoBuckets.prefix(4).map(\.1)
+        for bpm in stride(from: 60.0, through: 200.0, by: 0.5) + [99.999_999, 139.999_999, 169.999_999] {
+            XCTAssertEqual(four.filter { $0.contains(bpm) }.count, 1, "\(bpm)")
+        }
+        XCTAssertTrue(TempoBenchmark.tempoBuckets[3].1.contains(170) && TempoBenchmark.tempoBuckets[2].1.contains(169.99))
+    }
+
     func testAccuracyMeasures() {
         XCTAssertTrue(TempoMetrics.acc1(181, 175))
         XCTAssertFalse(TempoMetrics.acc1(183, 175))

@@ -436,4 +436,40 @@ final class RenderWorkoutTests: XCTestCase {
         XCTAssertEqual(loudness.count, 2)
         XCTAssertLessThanOrEqual((loudness.max() ?? 0) - (loudness.min() ?? 0), 2, "\(loudness)")
     }
+
+    /// No network, ever: espeak-ng 1.51 opened a sound device when it started, whatever it was
+    /// asked, and libpcaudio connected to the PulseAudio server, over TCP where PULSE_SERVER names
+    /// one. Here it names a port this test listens on, and no connection may arrive.
+    func testSpokenCuesConnectToNoSoundServer() throws {
+        let fixtures = try ScannedFixtures(self)
+        let (dir, catalog) = (fixtures.folder, fixtures.catalog)
+        let plan = (dir as NSString).appendingPathComponent("cued.toml")
+        try "[[segments]]\nname = \"fast\"\nminutes = 0.5\nspm = 170\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(listener, 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                guard bind(listener, raw, length) == 0, listen(listener, 8) == 0, getsockname(listener, raw, &length) == 0 else {
+                    throw XCTSkip("cannot listen on loopback: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+        let port = UInt16(bigEndian: address.sin_port)
+        let result = try runBinary(["render", plan, "--max-hr", "190", "--allow-short", "--json", "--seed", "1",
+                                    "-o", (dir as NSString).appendingPathComponent("cued.wav"), "--catalog", catalog,
+                                    "--profile", (dir as NSString).appendingPathComponent("p.toml")],
+                                   environment: ["PULSE_SERVER": "tcp:127.0.0.1:\(port)"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(result.stdout.utf8))
+        XCTAssertEqual(timeline.cues.count, 1, "the cue was spoken")
+        let connection = accept(listener, nil, nil)
+        if connection >= 0 { close(connection) }
+        XCTAssertLessThan(connection, 0, "the render connected to the sound server named by PULSE_SERVER")
+    }
 }
