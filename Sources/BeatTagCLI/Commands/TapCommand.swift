@@ -43,15 +43,23 @@ struct TapCommand: ParsableCommand {
             guard read(0, &byte, 1) == 1 else { break }
             switch byte {
             case 10, 13, 32:
-                taps.tap(at: Date().timeIntervalSince(start))
+                guard taps.tap(at: Date().timeIntervalSince(start)) else { continue }  // one press read twice
                 if let bpm = taps.bpm, let spread = taps.spread {
-                    console.print(String(format: "  %2d taps  %6.1f BPM  ±%.1f", taps.times.count, bpm, spread))
+                    // Said while tapping, not only when saving: `s` would refuse it and the taps were lost.
+                    let outside = TempoRanges.handSet.contains(bpm) ? ""
+                        : String(format: "  (outside %g–%g: tap every beat, or pause 2 s to start again)", TempoRanges.handSet.lowerBound, TempoRanges.handSet.upperBound)
+                    console.print(String(format: "  %2d taps  %6.1f BPM  ±%.1f", taps.times.count, bpm, spread) + outside)
                 } else {
                     console.print("  \(taps.times.count) tap\(taps.times.count == 1 ? "" : "s")…")
                 }
             case UInt8(ascii: "s"), UInt8(ascii: "S"):
                 guard let bpm = taps.bpm, taps.times.count >= 4 else {
                     console.print("  tap at least 4 beats first")
+                    continue
+                }
+                guard TempoRanges.handSet.contains(bpm) else {
+                    console.print(String(format: "  %.1f BPM is outside %g–%g: nothing saved; tap again (pause 2 s to start over) or q", bpm,
+                                         TempoRanges.handSet.lowerBound, TempoRanges.handSet.upperBound))
                     continue
                 }
                 let saved = try ManualBPM.apply(.set(bpm), to: file, in: catalog)

@@ -3,10 +3,18 @@ public struct TapTempo: Sendable {
     public private(set) var times: [Double] = []
     public init() {}
 
-    /// A pause longer than two seconds starts a new count.
-    public mutating func tap(at time: Double) {
+    /// Taps closer than this are one press read twice (a key bounce, Enter and Space together), not
+    /// a beat at 600 BPM: one such pair made the spread ±385,031.
+    public static let doublePress = 0.1
+
+    /// A pause longer than two seconds starts a new count; a second tap within `doublePress` of the
+    /// last is dropped. Returns whether the tap counted.
+    @discardableResult
+    public mutating func tap(at time: Double) -> Bool {
         if let last = times.last, time - last > 2 { times.removeAll() }
+        if let last = times.last, time - last < TapTempo.doublePress { return false }
         times.append(time)
+        return true
     }
 
     public var bpm: Double? {

@@ -253,6 +253,29 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("/no/such.ogg: no such file"), unknown.stderr)
     }
 
+    /// In a real terminal (`script`): taps too fast for any tempo are said while tapping, and `s`
+    /// then saves nothing and goes on (it exited 1 and the taps were lost); steady taps are saved.
+    func testTapInATerminalSaysATempoOutOfRangeAndKeepsTapping() throws {
+        let file = try XCTUnwrap(FileManager.default.subpaths(atPath: library)?.first { $0.hasSuffix("rock-150.flac") })
+        let path = library + "/" + file
+        func session(interval: Double, then keys: String) throws -> (Int32, String) {
+            let feed = "sleep 1; for i in 1 2 3 4 5 6 7 8; do printf ' '; sleep \(interval); done; printf '\(keys)'; sleep 0.5"
+            return try run("/bin/sh", ["-c", "(\(feed)) | script -qec \"'\(TestPaths.executable)' tap '\(path)' --catalog '\(catalog)'\" /dev/null"])
+        }
+        let (fastStatus, fast) = try session(interval: 0.15, then: "sq")
+        XCTAssertEqual(fastStatus, 0, fast)
+        XCTAssertTrue(fast.contains("(outside 30–300: tap every beat, or pause 2 s to start again)"), fast)
+        XCTAssertTrue(fast.contains("BPM is outside 30–300: nothing saved; tap again"), fast)
+        XCTAssertTrue(fast.contains("quit, nothing saved"), fast)
+        XCTAssertNil(try Catalog(path: catalog, create: false).track(path: path)?.bpmManual)
+
+        let (steadyStatus, steady) = try session(interval: 0.4, then: "s")
+        XCTAssertEqual(steadyStatus, 0, steady)
+        XCTAssertTrue(steady.contains("saved "), steady)
+        let saved = try XCTUnwrap(try Catalog(path: catalog, create: false).track(path: path)?.bpmManual, steady)
+        XCTAssertEqual(saved, 150, accuracy: 30, "taps every 0.4 s, as a loaded machine sleeps")
+    }
+
     func testTapRefusesWithoutATerminal() throws {
         let result = try runBeattag(["tap", (library as NSString).appendingPathComponent("rock-150.flac"), "--catalog", catalog])
         XCTAssertEqual(result.status, 2)

@@ -41,6 +41,14 @@ final class ManualBPMTests: XCTestCase {
         // A long pause starts over.
         taps.tap(at: 20)
         XCTAssertNil(taps.bpm)
+        // One press read twice is one tap: no 600-BPM interval in the median or the spread.
+        var bounced = TapTempo()
+        for i in 0..<6 {
+            XCTAssertTrue(bounced.tap(at: Double(i) * 0.4))
+            if i == 2 { XCTAssertFalse(bounced.tap(at: Double(i) * 0.4 + 0.03)) }
+        }
+        XCTAssertEqual(bounced.times.count, 6)
+        XCTAssertEqual(bounced.spread ?? 1, 0, accuracy: 1e-6)
     }
 
     func testUntaggedQueueOrder() throws {
