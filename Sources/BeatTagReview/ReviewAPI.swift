@@ -103,11 +103,32 @@ struct ReviewAPI: Sendable {
     }
 
     /// `POST /api/tracks/{id}/beat` with `{"shift": F}` (a fraction of a beat), `{"at": S}` (a beat
-    /// falls at S seconds) or `{"action": "clear"}`: the path of `beattag tag --shift-beats`.
+    /// falls at S seconds) or `{"action": "clear"}`: the path of `beattag tag --shift-beats`. A shift
+    /// is relative: with `"from"`, the hand-placed beat the page showed (null: none), it is refused
+    /// (409) when the beats were moved since, as a second tab's O undid the first's.
     private func placeBeat(_ request: Request, id: Substring) async throws -> Response {
-        struct Placement: Decodable { var shift: Double?; var at: Double?; var action: String? }
+        struct Placement: Decodable {
+            var shift: Double?, at: Double?, action: String?
+            /// Present (`"from": null` included) when the caller says what grid it moved from.
+            var from: Double??
+            enum CodingKeys: CodingKey { case shift, at, action, from }
+            init(from decoder: Decoder) throws {
+                let fields = try decoder.container(keyedBy: CodingKeys.self)
+                shift = try fields.decodeIfPresent(Double.self, forKey: .shift)
+                at = try fields.decodeIfPresent(Double.self, forKey: .at)
+                action = try fields.decodeIfPresent(String.self, forKey: .action)
+                if fields.contains(.from) { from = .some(try fields.decodeNil(forKey: .from) ? nil : fields.decode(Double.self, forKey: .from)) }
+            }
+        }
         let placement: Placement = try await body(request)
         let track = try track(id)
+        if case .some(let shown) = placement.from {
+            let now = track.beatAnchor
+            // The page has the anchor to 0.1 ms (`ReviewTrack`).
+            guard (shown == nil && now == nil) || (shown != nil && now != nil && abs(shown! - now!) < 0.001) else {
+                throw APIError(.conflict, "its beats were moved since this page showed them (another tab, or `beattag tag`): reload the page to see where they are")
+            }
+        }
         let change: HandBeat.Change
         switch (placement.shift, placement.at, placement.action) {
         case (let shift?, nil, nil) where HandBeat.isShift(shift): change = .shift(shift)

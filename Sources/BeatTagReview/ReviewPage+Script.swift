@@ -262,7 +262,9 @@ extension ReviewPage {
       if (!track || state.deciding || (state.session && state.session.readOnly)) return;
       state.deciding = true;
       try {
-        const data = await api("tracks/" + track.id + "/beat", { shift: 0.5 }), moved = data.tracks[0];
+        // `from`: the grid this card shows; moved meanwhile (another tab), the server refuses.
+        const data = await api("tracks/" + track.id + "/beat", { shift: 0.5, from: track.beatAnchor == null ? null : track.beatAnchor }),
+          moved = data.tracks[0];
         state.remaining = data.remaining;
         showRemaining();
         if (!state.current || state.current.id !== track.id) return;

@@ -68,6 +68,31 @@ final class ReviewAPITests: XCTestCase {
 
     /// A server killed before it could remove its FLAC copies leaves a folder behind; the next
     /// server removes it, and leaves a live server's folder alone.
+    /// O from a card that is out of date (a second tab, a `beattag tag` meanwhile) is refused: the
+    /// shift is relative, and a second tab's O put the first tab's grid back on the "and"s.
+    func testAHalfBeatShiftFromAGridMovedSinceIsRefused() throws {
+        let fixture = try ReviewFixture(self)
+        let review = try ReviewProcess(catalog: fixture.catalog)
+        defer { review.stop() }
+        let id = try fixture.id(of: "house-128.wav")
+        func shift(from: String?) throws -> (Int, [String: Any]?) {
+            let body = from.map { #"{"shift": 0.5, "from": \#($0)}"# } ?? #"{"shift": 0.5}"#
+            let reply = try review.http.send("POST", "/api/tracks/\(id)/beat", headers: review.writeHeaders, body: Data(body.utf8))
+            let track = ((try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any])?["tracks"] as? [[String: Any]]
+            return (reply.status, track?.first)
+        }
+        let (first, moved) = try shift(from: "null")  // tab A: the card shows the analysed grid
+        XCTAssertEqual(first, 200)
+        let anchor = try XCTUnwrap(moved?["beatAnchor"] as? Double)
+        let (stale, _) = try shift(from: "null")  // tab B still shows the analysed grid
+        XCTAssertEqual(stale, 409)
+        XCTAssertEqual(try fixture.listed("house-128.wav")["beatAnchor"] as? Double ?? -1, anchor, accuracy: 0.001, "tab A's grid stays")
+        let (current, back) = try shift(from: "\(anchor)")  // from the grid it has now: back to the analysed one
+        XCTAssertEqual(current, 200)
+        XCTAssertNil(back?["beatAnchor"] as? Double)
+        XCTAssertEqual(try shift(from: nil).0, 200, "without `from` (a script), as `tag --shift-beats`")
+    }
+
     func testTheCopiesOfAKilledServerAreRemovedByTheNext() throws {
         let fixture = try ReviewFixture(self)
         let first = try ReviewProcess(catalog: fixture.catalog)
