@@ -42,11 +42,12 @@ struct ReviewAPI: Sendable {
     struct Session: Encodable { var readOnly: Bool; var catalog: String; var remaining: Int; var sources: [String] }
     struct Page: Encodable { var tracks: [ReviewTrack]; var remaining: Int?; var total: Int? }
 
-    /// `GET /api/queue?limit=N`: the `untagged` order, doubtful first.
+    /// `GET /api/queue?limit=N&offset=K`: the `untagged` order, doubtful first, from its K-th track.
     private func queue(_ request: Request) throws -> Response {
         let limit = try integer(request, "limit", default: 50, in: 0...1000)
-        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit)
-        audio.prepare(items.prefix(3).map(\.track))
+        let offset = try integer(request, "offset", default: 0, in: 0...10_000_000)
+        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit, offset: offset)
+        if offset == 0 { audio.prepare(items.prefix(3).map(\.track)) }
         return try json(Page(tracks: items.map { ReviewTrack($0.track, reason: $0.reason) }, remaining: total))
     }
 

@@ -5,7 +5,7 @@ extension ReviewPage {
     "use strict";
     const $ = (id) => document.getElementById(id);
     const state = window.beattag = {
-      session: null, queue: [], index: 0, remaining: 0, current: null, overview: null,
+      session: null, queue: [], queuePage: 200, index: 0, remaining: 0, current: null, overview: null,
       clickMode: 1, playback: null, scheduledClicks: [], taps: [], lastDecision: null, undoable: [], library: { offset: 0, total: 0, tracks: [] },
     };
     // Keep the token out of the address bar and history: the HttpOnly cookie carries it from here.
@@ -145,7 +145,7 @@ extension ReviewPage {
 
     // ---- Queue
     async function loadQueue() {
-      const data = await api("queue?limit=200");
+      const data = await api("queue?limit=" + state.queuePage);
       state.queue = data.tracks; state.remaining = data.remaining;
       state.index = Math.min(state.index, Math.max(0, state.queue.length - 1));
       await showCurrent();
@@ -234,11 +234,21 @@ extension ReviewPage {
     function decision(action) {
       return action === "confirm" && state.current && state.current.bpm != null ? { bpm: state.current.bpm } : { action };
     }
-    function move(step) {
+    async function move(step) {
       if (state.deciding) return;
       const next = state.index + step;
+      // Skipped past what the page holds (200 at a time): the queue's next tracks, after those it has.
+      if (next >= state.queue.length && state.queue.length < state.remaining) await loadMore();
       if (next < 0 || next >= state.queue.length) return;
-      state.index = next; showCurrent().catch(showError);
+      state.index = next; await showCurrent();
+    }
+    async function loadMore() {
+      state.deciding = true;
+      try {
+        const data = await api("queue?limit=" + state.queuePage + "&offset=" + state.queue.length), known = new Set(state.queue.map((t) => t.id));
+        state.queue = state.queue.concat(data.tracks.filter((t) => !known.has(t.id)));
+        state.remaining = data.remaining;
+      } finally { state.deciding = false; }
     }
     function tap() {
       const now = performance.now() / 1000, taps = state.taps;
@@ -369,8 +379,8 @@ extension ReviewPage {
       if (actions[key]) decide(decision(actions[key])).catch(showError);
       else if (key === " ") tap();
       else if (key === "Enter") { if (state.tappedBPM) { const bpm = state.tappedBPM; state.tappedBPM = null; decide({ bpm }).catch(showError); } }
-      else if (key === "s" || key === "ArrowRight") move(1);
-      else if (key === "ArrowLeft") move(-1);
+      else if (key === "s" || key === "ArrowRight") move(1).catch(showError);
+      else if (key === "ArrowLeft") move(-1).catch(showError);
       else if (key === "p") togglePlay();
       else if (key === "c") cycleClick();
       else if (key === "o") shiftBeats().catch(showError);
@@ -384,7 +394,7 @@ extension ReviewPage {
     $("offbeat").onclick = () => shiftBeats().catch(showError);
     $("undo").onclick = () => undo().catch(showError);
     $("tap").onclick = tap;
-    $("skip").onclick = () => move(1); $("next").onclick = () => move(1); $("prev").onclick = () => move(-1);
+    $("skip").onclick = () => move(1).catch(showError); $("next").onclick = () => move(1).catch(showError); $("prev").onclick = () => move(-1).catch(showError);
     $("tab-queue").onclick = () => showTab("queue"); $("tab-library").onclick = () => showTab("library");
     $("filters").onsubmit = (e) => { e.preventDefault(); state.library.offset = 0; loadLibrary().catch(showError); };
     let typing = null;

@@ -29,13 +29,13 @@ public enum UntaggedQueue {
     /// confidence are listed (default: the level `match` marks as in doubt). Returns the first
     /// `limit` items (all when nil) and how many there are.
     public static func items(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted,
-                             limit: Int? = nil) throws -> (items: [Item], total: Int) {
+                             limit: Int? = nil, offset: Int = 0) throws -> (items: [Item], total: Int) {
         try catalog.pool.read { db in
             let (queue, arguments) = try queueSQL(below: confidence, db)
             // Two passes beat one with a window count: the ordered one then keeps only the first `limit`.
             // Ties go by id (scan order): ordering by path would read every row, not just the index.
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
-            let page = limit.map { " LIMIT \(max(0, $0))" } ?? ""
+            let page = limit.map { " LIMIT \(max(0, $0))" + (offset > 0 ? " OFFSET \(offset)" : "") } ?? ""
             let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
             let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence, "beats": .beatsMoved]
             var records: [Int64: TrackRecord] = [:]

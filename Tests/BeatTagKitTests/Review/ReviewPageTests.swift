@@ -90,6 +90,14 @@ final class ReviewPageTests: XCTestCase {
         try browser.press([WebDriver.arrowLeft])
         try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(second)")
         XCTAssertNil(try fixture.listed(try name(of: apiIDs[2]))["bpmManual"] as? Double, "moving on writes nothing")
+        // Skipping past what the page holds brings the queue's next tracks (it stopped at the 200th):
+        // here a page of one, and the page holding only the track shown.
+        _ = try browser.run("const b = window.beattag; b.held = b.queue.slice(); b.queuePage = 1; b.queue.length = 1; b.index = 0; return 0")
+        try browser.press(["s"])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(apiIDs[2]) && window.beattag.queue.length === 2")
+        _ = try browser.run("const b = window.beattag; b.queuePage = 200; b.queue = b.held; return 0")  // as it was, with index 1
+        try browser.press([WebDriver.arrowLeft])
+        try browser.wait(for: "window.beattag.current && window.beattag.current.id === \(second)")
         try octaveDecision(on: second)
 
         // Space × 6, 400 ms apart, and Enter: the tapped tempo (150 BPM).
