@@ -60,7 +60,12 @@ struct ProfileOptions: ParsableArguments {
 
     private func mergedProfile() throws -> RunnerProfile {
         let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
-        do { return given.merged(over: try ProfileStore.load(path: profilePath)) } catch {
+        do {
+            var saved = try ProfileStore.load(path: profilePath)
+            // --age asks for the estimate from age: a saved maximum heart rate silently won over it.
+            if age != nil, maxHR == nil { saved.maxHR = nil }
+            return given.merged(over: saved)
+        } catch {
             // A wrong value in the file is a usage error (64), as the same value given as an option is.
             throw CommandFailure("\(error)", code: (error as? ProfileStore.StoreError)?.isInTheFile == true ? 64 : 1)
         }

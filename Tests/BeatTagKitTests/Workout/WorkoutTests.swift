@@ -66,6 +66,9 @@ final class ZonesTests: XCTestCase {
         XCTAssertEqual(try json([]).zones[3].spm, 175)
         XCTAssertEqual(try json(["--max-hr", "200"]).maxHR, 200, "the command line applies to this run")
         XCTAssertEqual(try json([]).maxHR, 188, "…and only to it")
+        // --age on the command line is the estimate asked for, over a saved (measured) maximum.
+        XCTAssertEqual(try json(["--age", "40"]).maxHR, 180, "Tanaka: 208 − 0.7 × 40")
+        XCTAssertEqual(try json(["--age", "40", "--max-hr", "190"]).maxHR, 190, "a maximum given with it wins")
     }
 
     /// `--save` over a profile the runner wrote by hand changes the values and adds what is new;
