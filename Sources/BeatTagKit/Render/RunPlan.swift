@@ -77,13 +77,10 @@ public struct RunPlan: Sendable {
                      return row.beatsInUse
                  },
                  loudnessOfBeats: { BeatLevels.measure($0, beats: $1) },
-                 unusableFile: unusableFile)
+                 // Moved, deleted or changed since its scan: its beats would fall in the wrong
+                 // places. Such a track is left out and said, and the run goes on with the others.
+                 unusableFile: \.fileProblemSinceScan)
     }
-
-    /// Why a matching track's file cannot go into the run (moved, deleted or changed since its
-    /// scan: its beats would fall in the wrong places), or nil when it can. Such a track is left
-    /// out and said, and the run goes on with the others.
-    static func unusableFile(_ track: TrackRecord) -> String? { track.fileProblemSinceScan }
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat

@@ -91,13 +91,13 @@ public struct WorkoutBuilder {
         var candidates = [[CadenceMatch]](repeating: [], count: plan.segments.count)
         var open = Set(plan.segments.indices)
         // Each file looked at once, however many segments weigh it.
-        var looked = Set<String>(), unusable = Set<String>(), leftOut: [RunPlan.LeftOut] = []
+        var usableByPath: [String: Bool] = [:], leftOut: [RunPlan.LeftOut] = []
         func usable(_ track: TrackRecord) -> Bool {
-            if looked.insert(track.path).inserted, let problem = unusableFile(track) {
-                unusable.insert(track.path)
-                leftOut.append(RunPlan.LeftOut(path: track.path, reason: problem, needsRescan: true))
-            }
-            return !unusable.contains(track.path)
+            if let known = usableByPath[track.path] { return known }
+            let problem = unusableFile(track)
+            if let problem { leftOut.append(RunPlan.LeftOut(path: track.path, reason: problem, needsRescan: true)) }
+            usableByPath[track.path] = problem == nil
+            return problem == nil
         }
         for index in order {
             open.remove(index)
