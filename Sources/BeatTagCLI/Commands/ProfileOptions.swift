@@ -27,6 +27,10 @@ struct ProfileOptions: ParsableArguments {
                   CadenceRules.cadenceRange.contains(spm) else {
                 throw ValidationError("--zone-spm \(entry): write zone=cadence, a zone 1–5 and a cadence within 100–240, e.g. 4=176")
             }
+            // `4=180 … 4=170`: which one was meant is not ours to guess.
+            if let earlier = result[zone], earlier != spm {
+                throw ValidationError("--zone-spm gives zone \(zone) twice (\(ExactNumber.text(earlier)) and \(ExactNumber.text(spm))): give it once")
+            }
             result[zone] = spm
         }
         return result
@@ -41,6 +45,7 @@ struct ProfileOptions: ParsableArguments {
         // Missing or contradictory heart rates are a usage error (64), like any other bad option.
         do { resolved = try merged.resolved() } catch { throw CommandFailure("\(error)", code: 64) }
         try saveIfAsked(merged, console: console)
+        warnOfFallingCadences(resolved.zoneSPM, console: console)
         return resolved
     }
 
@@ -55,7 +60,15 @@ struct ProfileOptions: ParsableArguments {
             cadences = try merged.validZoneSPM()
         } catch { throw CommandFailure("\(error)", code: 64) }
         try saveIfAsked(merged, console: console)
+        warnOfFallingCadences(cadences, console: console)
         return cadences
+    }
+
+    private func warnOfFallingCadences(_ zoneSPM: [Int: Double], console: Console) {
+        for fall in RunnerProfile.cadencesFallingWithZone(zoneSPM) {
+            console.writeErr("note: zone \(fall.zone)'s cadence \(ExactNumber.text(fall.spm)) SPM is below zone \(fall.below)'s \(ExactNumber.text(fall.belowSPM)); "
+                             + "cadence usually rises with effort (set it with --zone-spm \(fall.zone)=N)\n")
+        }
     }
 
     private func mergedProfile() throws -> RunnerProfile {

@@ -20,7 +20,7 @@ struct ZonesCommand: ParsableCommand {
             """)
 
     @OptionGroup var profile: ProfileOptions
-    @Flag(help: "Print JSON: {\"zones\": [{\"zone\", \"minHR\", \"maxHR\", \"spm\"}, …], \"maxHR\", \"restHR\", \"method\", \"maxHREstimated\"}.")
+    @Flag(help: "Print JSON: {\"zones\": [{\"zone\", \"minHR\", \"maxHR\", \"spm\", \"spmIsDefault\"}, …], \"maxHR\", \"restHR\", \"method\", \"maxHREstimated\"}.")
     var json = false
 
     struct Output: Encodable {
@@ -53,9 +53,8 @@ struct ZonesCommand: ParsableCommand {
         }
         var table = TextTable(columns: ["zone", "share", "heart rate", "cadence"])
         for (zone, share) in zip(zones.zones, HeartRateZones.shares) {
-            let setByHand = resolved.zoneSPM[zone.zone] != nil
             table.add(["Z\(zone.zone)", String(format: "%.0f–%.0f%%", share.lower * 100, share.upper * 100), "\(zone.minHR)–\(zone.maxHR)",
-                       String(format: "%g SPM", zone.spm) + (setByHand ? "" : " (default)")])
+                       String(format: "%g SPM", zone.spm) + (zone.spmIsDefault ? " (default)" : "")])
         }
         console.print(table.render())
         var basis = "maximum \(resolved.maxHR)"

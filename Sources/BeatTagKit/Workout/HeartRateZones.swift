@@ -8,6 +8,8 @@ public struct HeartRateZones: Codable, Sendable, Equatable {
         public var minHR: Int
         public var maxHR: Int
         public var spm: Double
+        /// The cadence is beattag's default, not one the runner set.
+        public var spmIsDefault: Bool
     }
 
     public enum Method: String, Codable, Sendable {
@@ -28,7 +30,8 @@ public struct HeartRateZones: Codable, Sendable, Equatable {
                 let value = profile.restHR.map { Double($0) + fraction * Double(profile.maxHR - $0) } ?? fraction * Double(profile.maxHR)
                 return Int(value.rounded())
             }
-            return Zone(zone: index + 1, minHR: rate(share.lower), maxHR: rate(share.upper), spm: profile.spm(zone: index + 1))
+            return Zone(zone: index + 1, minHR: rate(share.lower), maxHR: rate(share.upper), spm: profile.spm(zone: index + 1),
+                        spmIsDefault: profile.zoneSPM[index + 1] == nil)
         }
     }
 }

@@ -18,7 +18,11 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
     /// with speed, a few steps per minute per zone, around the 170–180 of steady running.
     public static let defaultSPM: [Int: Double] = [1: 160, 2: 166, 3: 172, 4: 177, 5: 182]
 
-    public static let heartRateRange = 30...240
+    /// A maximum outside this is a typo (`--max-hr 40` for a resting rate): measured maxima of adults
+    /// lie within it, and Tanaka's estimate gives 138–201 over the ages taken.
+    public static let maxHeartRateRange = 100...230
+    /// Resting rates of elite endurance athletes go below 30; above 130 is not rest.
+    public static let restHeartRateRange = 25...130
     public static let ageRange = 10...100
 
     /// `self` with the fields `override` sets replaced (command line over saved profile).
@@ -63,14 +67,30 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         return zoneSPM
     }
 
+    /// Zones whose cadence is below a lower zone's (`5=150` under zone 4's 177): allowed, since a
+    /// runner may know better, but said, since it is more often a slip of the finger.
+    public static func cadencesFallingWithZone(_ zoneSPM: [Int: Double]) -> [(zone: Int, spm: Double, below: Int, belowSPM: Double)] {
+        var falling: [(zone: Int, spm: Double, below: Int, belowSPM: Double)] = []
+        for zone in 2...5 {
+            let value = spm(zone: zone, in: zoneSPM)
+            if let lower = (1..<zone).max(by: { spm(zone: $0, in: zoneSPM) < spm(zone: $1, in: zoneSPM) }),
+               spm(zone: lower, in: zoneSPM) > value {
+                falling.append((zone, value, lower, spm(zone: lower, in: zoneSPM)))
+            }
+        }
+        return falling
+    }
+
     public func resolved() throws -> Resolved {
-        if let maxHR, !RunnerProfile.heartRateRange.contains(maxHR) { throw ProfileError.outOfRange("maximum heart rate \(maxHR) is outside 30–240") }
+        if let maxHR, !RunnerProfile.maxHeartRateRange.contains(maxHR) {
+            throw ProfileError.outOfRange("maximum heart rate \(maxHR) is outside \(RunnerProfile.maxHeartRateRange.lowerBound)–\(RunnerProfile.maxHeartRateRange.upperBound) (a resting rate is --rest-hr)")
+        }
         if let age, !RunnerProfile.ageRange.contains(age) { throw ProfileError.outOfRange("age \(age) is outside 10–100") }
         let estimated = maxHR == nil
         guard let max = maxHR ?? age.map({ Int((208 - 0.7 * Double($0)).rounded()) }) else { throw ProfileError.noMaxHR }
         if let restHR {
-            guard RunnerProfile.heartRateRange.contains(restHR), restHR < max - 20 else {
-                throw ProfileError.outOfRange("resting heart rate \(restHR) must be at least 30 and well below the maximum (\(max))")
+            guard RunnerProfile.restHeartRateRange.contains(restHR), restHR < max - 20 else {
+                throw ProfileError.outOfRange("resting heart rate \(restHR) must be within \(RunnerProfile.restHeartRateRange.lowerBound)–\(RunnerProfile.restHeartRateRange.upperBound) and well below the maximum (\(max))")
             }
         }
         return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: try validZoneSPM())

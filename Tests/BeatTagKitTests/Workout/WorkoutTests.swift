@@ -4,7 +4,7 @@ import XCTest
 
 final class ZonesTests: XCTestCase {
     struct Zones: Decodable {
-        struct Zone: Decodable { var zone: Int; var minHR: Int; var maxHR: Int; var spm: Double }
+        struct Zone: Decodable { var zone: Int; var minHR: Int; var maxHR: Int; var spm: Double; var spmIsDefault: Bool }
         var zones: [Zone]
         var maxHR: Int
         var maxHREstimated: Bool
@@ -47,6 +47,27 @@ final class ZonesTests: XCTestCase {
     func testZoneCadencesDefaultAndSetByHand() throws {
         let z = try zones(["--max-hr", "185", "--zone-spm", "4=174", "--zone-spm", "5=186"])
         XCTAssertEqual(z.zones.map(\.spm), [160, 166, 172, 174, 186])
+        XCTAssertEqual(z.zones.map(\.spmIsDefault), [true, true, true, false, false])
+    }
+
+    /// Slips a runner makes: the same zone given twice, a resting rate given as the maximum, a
+    /// cadence that falls as effort rises.
+    func testZoneSlipsAreCaughtOrSaid() throws {
+        let profile = (try temporaryDirectory(self) as NSString).appendingPathComponent("profile.toml")
+        let twice = try runBeattag(["zones", "--max-hr", "190", "--zone-spm", "4=180", "--zone-spm", "4=170", "--profile", profile])
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.contains("zone 4 twice (180 and 170)"), twice.stderr)
+        XCTAssertEqual(try zones(["--max-hr", "190", "--zone-spm", "4=176", "--zone-spm", "4=176"]).zones[3].spm, 176, "the same value twice is no conflict")
+        for (option, value) in [("--max-hr", "40"), ("--max-hr", "250"), ("--rest-hr", "140"), ("--rest-hr", "20")] {
+            let r = try runBeattag(["zones", "--max-hr", "190", option, value, "--profile", profile])
+            XCTAssertEqual(r.status, 64, "\(option) \(value): \(r.stdout)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, r.stderr)
+        }
+        let falling = try runBeattag(["zones", "--max-hr", "190", "--zone-spm", "5=150", "--profile", profile])
+        XCTAssertEqual(falling.status, 0, falling.stderr)
+        XCTAssertTrue(falling.stderr.contains("zone 5's cadence 150 SPM is below zone 4's 177"), falling.stderr)
+        let rising = try runBeattag(["zones", "--max-hr", "190", "--zone-spm", "5=190", "--profile", profile])
+        XCTAssertEqual(rising.stderr, "", "nothing to say of rising cadences")
     }
 
     func testSavedProfileIsUsedAndCommandLineWinsForOneRun() throws {
