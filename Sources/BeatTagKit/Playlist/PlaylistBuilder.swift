@@ -27,16 +27,22 @@ public struct PlaylistBuilder {
 
     public func build(from ranked: [CadenceMatch]) -> Playlist {
         var rng = SplitMix64(seed: seed)
-        // Unique songs, best version first (ranked order).
-        var seen = Set<String>()
-        var songs: [CadenceMatch] = []
+        // Unique songs, in ranked order; each keeps its copies, best first, so that a best copy
+        // gone since the scan gives way to the next (it dropped the song).
+        var songIndex: [String: Int] = [:]
+        var songs: [[CadenceMatch]] = []
         for match in ranked where (match.track.durationSeconds ?? 0) > 0 {
-            if seen.insert(SongIdentity.key(for: match.track)).inserted { songs.append(match) }
+            let key = SongIdentity.key(for: match.track)
+            if let i = songIndex[key] { songs[i].append(match) } else {
+                songIndex[key] = songs.count
+                songs.append([match])
+            }
         }
-        let fresh = songs.filter { !avoid.contains($0.track.id ?? -1) }
-        let stale = songs.filter { avoid.contains($0.track.id ?? -1) }
+        func exported(_ copies: [CadenceMatch]) -> Bool { copies.contains { avoid.contains($0.track.id ?? -1) } }
+        let fresh = songs.filter { !exported($0) }
+        let stale = songs.filter(exported)
 
-        // Draw without replacement, favouring better-ranked tracks (weight 1 / (1 + rank / 4)).
+        // Draw without replacement, favouring better-ranked songs (weight 1 / (1 + rank / 4)).
         var chosen: [CadenceMatch] = []
         var total = 0.0
         var reused = 0
@@ -46,19 +52,25 @@ public struct PlaylistBuilder {
             while total < targetSeconds, !remaining.isEmpty {
                 let weights = remaining.indices.map { 1 / (1 + Double($0) / 4) }
                 var pick = rng.pick(weights: weights)
-                // The track that reaches the time: the shortest that still does, so that a playlist
+                // The song that reaches the time: the shortest that still does, so that a playlist
                 // overshoots by as little as the library allows (20 min was 23:07).
                 let needed = targetSeconds - total
-                func seconds(_ i: Int) -> Double { remaining[i].track.durationSeconds ?? 0 }
+                func seconds(_ i: Int) -> Double { remaining[i][0].track.durationSeconds ?? 0 }
                 if seconds(pick) > needed,
                    let closer = remaining.indices.filter({ seconds($0) >= needed && seconds($0) < seconds(pick) }).min(by: { seconds($0) < seconds($1) }) {
                     pick = closer
                 }
-                let match = remaining.remove(at: pick)
-                if let reason = unusableFile(match.track) {
-                    leftOut.append(RunPlan.LeftOut(path: match.track.path, reason: reason, needsRescan: true))
-                    continue
+                let copies = remaining.remove(at: pick)
+                var usable: CadenceMatch?
+                for copy in copies {
+                    if let reason = unusableFile(copy.track) {
+                        leftOut.append(RunPlan.LeftOut(path: copy.track.path, reason: reason, needsRescan: true))
+                    } else {
+                        usable = copy
+                        break
+                    }
                 }
+                guard let match = usable else { continue }
                 chosen.append(match)
                 total += match.track.durationSeconds ?? 0
                 if isStale { reused += 1 }

@@ -102,6 +102,22 @@ final class PlaylistBuilderTests: XCTestCase {
         XCTAssertGreaterThan(builder.build(from: library).reused, 0)
     }
 
+    /// The best copy of a song gone since the scan gives way to the song's next copy; the song was
+    /// dropped with it.
+    func testAGoneBestCopyGivesWayToTheNextCopy() {
+        var builder = PlaylistBuilder(targetSeconds: 10_000, seed: 2)
+        builder.unusableFile = { $0.id == 1 ? "no such file or directory" : nil }
+        let playlist = builder.build(from: library)
+        XCTAssertTrue(playlist.entries.contains { $0.track.id == 2 }, "Song A's radio edit stands in: \(playlist.entries.compactMap(\.track.id))")
+        XCTAssertFalse(playlist.entries.contains { $0.track.id == 1 })
+        XCTAssertEqual(playlist.leftOut.map(\.path), ["/m/1.ogg"])
+        builder.unusableFile = { [1, 2].contains($0.id) ? "gone" : nil }
+        let neither = builder.build(from: library)
+        XCTAssertFalse(neither.entries.contains { [1, 2].contains($0.track.id) })
+        XCTAssertEqual(Set(neither.leftOut.map(\.path)), ["/m/1.ogg", "/m/2.ogg"])
+        XCTAssertEqual(neither.entries.count, 7)
+    }
+
     func testDurationParsing() {
         XCTAssertEqual(DurationText.seconds("40m"), 2400)
         XCTAssertEqual(DurationText.seconds("1h10m"), 4200)
