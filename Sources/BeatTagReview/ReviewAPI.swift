@@ -23,7 +23,11 @@ struct ReviewAPI: Sendable {
         case (.get, 1) where parts[0] == "tracks":
             return try library(request)
         case (.get, 2) where parts[0] == "tracks":
-            return try json(ReviewTrack(try track(parts[1]), withBeats: true))
+            let record = try track(parts[1])
+            let reason = try UntaggedQueue.reason(ofTrack: record.id ?? -1, in: catalog)
+            var answer = ReviewTrack(record, reason: reason, withBeats: true)
+            answer.queued = reason != nil
+            return try json(answer)
         case (.get, 3) where parts[0] == "tracks" && parts[2] == "overview":
             return try json(try overviews.overview(of: try track(parts[1])))
         case (.get, 3) where parts[0] == "tracks" && parts[2] == "audio":

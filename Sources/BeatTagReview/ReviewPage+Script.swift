@@ -162,11 +162,20 @@ extension ReviewPage {
       if (!item) { state.current = null; return; }
       const track = await api("tracks/" + item.id);
       if (state.queue[state.index] !== item) return;  // the page moved on while this loaded: the later call shows its track
+      if (track.queued === false) {
+        // Settled since the page loaded its queue (on another copy of the recording, in another tab,
+        // by `beattag tag`): nothing to ask. It leaves, and the next track takes its place.
+        state.queue.splice(state.index, 1);
+        state.remaining = (await api("session")).remaining;
+        if (state.index >= state.queue.length && state.queue.length < state.remaining) return loadQueue();
+        state.index = Math.min(state.index, Math.max(0, state.queue.length - 1));
+        return showCurrent();
+      }
       state.current = Object.assign({}, item, track);
       $("t-title").textContent = track.title; $("t-artist").textContent = track.artist || "";
       $("t-bpm").textContent = fmt(track.bpm); $("t-confidence").textContent = fmt(track.confidence, 2);
       $("t-alternative").textContent = track.alternativeBPM == null ? "–" : fmt(track.alternativeBPM) + " BPM";
-      $("t-reason").textContent = item.reason || "";
+      $("t-reason").textContent = track.reason || item.reason || "";
       $("t-position").textContent = (state.index + 1) + " of " + state.queue.length + " shown";
       showBeatSource();
       state.overview = null; drawOverview();

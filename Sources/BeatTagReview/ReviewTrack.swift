@@ -30,6 +30,9 @@ struct ReviewTrack: Encodable {
     var beatAnchor: Double?
     /// The analysis moved the tracker's beats half a beat (`TrackRecord.phaseMoved`).
     var phaseMoved: Bool?
+    /// With `GET /api/tracks/{id}` only: whether the track is in the queue now (with `reason`, why).
+    /// A page holding an older queue learns that it was settled since, here or on another copy.
+    var queued: Bool?
 
     init(_ track: TrackRecord, reason: UntaggedQueue.Reason? = nil, withBeats: Bool = false) {
         id = track.id ?? 0

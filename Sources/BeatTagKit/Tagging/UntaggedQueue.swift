@@ -37,7 +37,6 @@ public enum UntaggedQueue {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(queue))", arguments: arguments) ?? 0
             let page = limit.map { " LIMIT \(max(0, $0))" + (offset > 0 ? " OFFSET \(offset)" : "") } ?? ""
             let shown = try Row.fetchAll(db, sql: "SELECT * FROM (\(queue)) ORDER BY usefulness DESC, id\(page)", arguments: arguments)
-            let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence, "beats": .beatsMoved]
             var records: [Int64: TrackRecord] = [:]
             try Catalog.inChunks(shown.map { $0["id"] as Int64 }) { chunk in
                 for record in try TrackRecord.fetchAll(db, keys: chunk) { records[record.id ?? -1] = record }
@@ -60,6 +59,19 @@ public enum UntaggedQueue {
         if phaseMoved == true { return .beatsMoved }
         return nil
     }
+
+    /// Why one track is in the queue now, nil when it is not (settled since, on it or on another copy
+    /// of its recording): the review page checks a card before it shows it.
+    public static func reason(ofTrack id: Int64, in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted) throws -> Reason? {
+        try catalog.pool.read { db in
+            let (queue, arguments) = try queueSQL(below: confidence, db)
+            let row = try String.fetchOne(db, sql: "SELECT reason FROM (\(queue)) WHERE id = ?", arguments: arguments + [id])
+            return row.flatMap { reasons[$0] }
+        }
+    }
+
+    /// The queue's reasons as `queueSQL` names them.
+    static let reasons: [String: Reason] = ["noBPM": .noBPM, "octave": .octaveAmbiguous, "low": .lowConfidence, "beats": .beatsMoved]
 
     /// How many tracks the queue holds (no ordering: `stats` only needs the number).
     public static func count(in catalog: Catalog, below confidence: Double = ConfidenceEvidence.trusted) throws -> Int {

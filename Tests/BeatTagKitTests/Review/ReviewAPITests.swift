@@ -66,6 +66,34 @@ final class ReviewAPITests: XCTestCase {
         XCTAssertGreaterThan(Double(cutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 5, cutText)
     }
 
+    /// `GET /api/tracks/{id}` says whether the track is in the queue now: a page that loaded the
+    /// queue before a copy of the recording was settled learns it there.
+    func testATrackSaysWhetherItIsQueuedNow() throws {
+        let fixture = try ReviewFixture(self)
+        let review = try ReviewProcess(catalog: fixture.catalog)
+        defer { review.stop() }
+        // Two doubtful tracks made copies of one recording (as a scan groups them by fingerprint).
+        let (metal, wma, dnb) = (try fixture.id(of: "metal-168.aiff"), try fixture.id(of: "encoded/trance-140.wma"), try fixture.id(of: "dnb-174.ogg"))
+        try checkingConnection(fixture.catalog).write { db in
+            try db.execute(sql: "UPDATE track SET recording = 987654 WHERE id IN (?, ?)", arguments: [metal, wma])
+        }
+        func track(_ id: Int64) throws -> [String: Any] {
+            let (status, body) = try review.http.json("GET", "/api/tracks/\(id)", headers: [("X-Beattag-Token", review.token)])
+            XCTAssertEqual(status, 200)
+            return try XCTUnwrap(body as? [String: Any])
+        }
+        XCTAssertEqual(try track(wma)["queued"] as? Bool, true)
+        XCTAssertEqual(try track(wma)["reason"] as? String, "low confidence")
+        let reply = try review.http.send("POST", "/api/tracks/\(metal)/bpm", headers: review.writeHeaders, body: Data(#"{"action": "confirm"}"#.utf8))
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(try track(metal)["queued"] as? Bool, false)
+        XCTAssertEqual(try track(wma)["queued"] as? Bool, false, "settled on its copy")
+        XCTAssertNil(try track(wma)["reason"])
+        XCTAssertEqual(try track(dnb)["queued"] as? Bool, true, "another recording stays")
+        let untagged = try runBinary(["untagged", "--json", "--catalog", fixture.catalog])
+        XCTAssertFalse(untagged.stdout.contains("trance-140.wma"), "as `untagged` says")
+    }
+
     /// A server killed before it could remove its FLAC copies leaves a folder behind; the next
     /// server removes it, and leaves a live server's folder alone.
     /// O from a card that is out of date (a second tab, a `beattag tag` meanwhile) is refused: the

@@ -3,14 +3,14 @@ import GRDB
 import XCTest
 
 /// The fixtures scanned into a catalog, four of them made doubtful (their confidence lowered by
-/// hand) so the review queue holds them: a WAV, an Ogg, a WMA and an ALAC (the last two are played
-/// through a FLAC copy). No grid counts as moved by the analysis, whatever it decided for these
+/// hand) so the review queue holds them: an AIFF, an Ogg, a WMA and an ALAC (the last two are played
+/// through a FLAC copy), four recordings (a copy settled on another leaves the queue with it). No grid counts as moved by the analysis, whatever it decided for these
 /// files: the queue holds the four alone unless a test says otherwise.
 struct ReviewFixture {
     var scanned: ScannedFixtures
     var catalog: String { scanned.catalog }
     var library: String { scanned.library }
-    static let doubtful = ["house-128.wav", "dnb-174.ogg", "encoded/trance-140.wma", "encoded/house-128-alac.m4a"]
+    static let doubtful = ["metal-168.aiff", "dnb-174.ogg", "encoded/trance-140.wma", "encoded/house-128-alac.m4a"]
 
     init(_ test: XCTestCase) throws {
         scanned = try ScannedFixtures(test)

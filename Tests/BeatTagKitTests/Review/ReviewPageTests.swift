@@ -313,6 +313,25 @@ final class ReviewPageTests: XCTestCase {
         try browser.wait(for: "window.beattag.playback.playing === false")
     }
 
+    /// A copy whose recording was settled on another copy leaves the page's queue when its turn
+    /// comes: the page showed it, and a decision on it set only that copy, until a reload.
+    func testACopySettledOnAnotherCopyIsNotShownAgain() throws {
+        let ids = try queueIDs()
+        XCTAssertEqual(ids.count, ReviewFixture.doubtful.count)
+        // The next two in the queue become copies of one recording (as a scan finds them by content).
+        try checkingConnection(fixture.catalog).write { db in
+            try db.execute(sql: "UPDATE track SET recording = 987654 WHERE id IN (?, ?)", arguments: [ids[0], ids[1]])
+        }
+        XCTAssertEqual(try queueIDs(), ids, "the page holds the queue it loaded")
+        try browser.press(["r"])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[0]) && window.beattag.current && window.beattag.current.id !== \(ids[0])")
+        XCTAssertEqual((try browser.run("return window.beattag.current.id") as? NSNumber)?.int64Value, ids[2], "the settled copy is passed over")
+        XCTAssertEqual(try queueIDs(), Array(ids[2...]))
+        try browser.wait(for: "window.beattag.remaining === \(ids.count - 2)")
+        XCTAssertEqual(try browser.run("return document.querySelector('#remaining').textContent") as? String, "\(ids.count - 2) tracks left")
+        XCTAssertNil(try fixture.listed(try name(of: ids[1]))["bpmManual"] as? Double, "nothing written for the copy")
+    }
+
     /// A grid the analysis moved half a beat is queued for its beats, after the runnable tempo
     /// doubts; the card says what to listen for, and O settles it: the track leaves the count.
     func testAGridTheAnalysisMovedIsQueuedAndOSettlesIt() throws {
