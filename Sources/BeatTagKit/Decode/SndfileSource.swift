@@ -130,10 +130,11 @@ public final class SndfileSource: AudioSource {
     /// FFmpeg again, which puts lost stretches back as silence. FLAC's and Ogg's header lengths are
     /// exact (every undamaged file measured decodes to them to the frame), so a shortfall beyond
     /// `exactLengthSlackSeconds` counts. Other formats skip nothing but may round their length to
-    /// whole blocks (ADPCM WAV), so only a gross shortfall counts (2%, at least 1 s); MP3's length
-    /// is an estimate, not checked.
+    /// whole blocks (ADPCM WAV), so only a gross shortfall counts (2%, at least 1 s). So does MP3's
+    /// where a Xing/Info or VBRI tag states its frame count (`MP3LengthHeader`); without one it is
+    /// an estimate from the file's size, not checked (a 5.8 s stub of a 30 s download passed unsaid).
     private func checkComplete() throws {
-        guard info.format != "mp3", info.frames > 0 else { return }
+        guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path) else { return }
         let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * info.durationSeconds)
         guard decodedFrames < info.frames - Int64(slack * Double(info.sampleRate)) else { return }
         throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / Double(info.sampleRate),

@@ -107,6 +107,53 @@ final class SndfileSourceTests: XCTestCase {
         XCTAssertTrue(result.decodeWarning?.hasPrefix("decoding broke off at") ?? false, "\(result.decodeWarning ?? "nil")")
     }
 
+    /// An MP3 whose Xing/Info tag states its frame count, cut off: said (or failed) as a cut-off
+    /// FLAC is; it passed as a whole track of the length that decoded (a 5.8 s stub of 30 s).
+    func testACutOffMP3WithALengthHeaderIsSaid() throws {
+        let dir = try temporaryDirectory(self)
+        // 48 s (the fixture four times), encoded by LAME (FFmpeg's libmp3lame writes the Info tag).
+        let encoded = (dir as NSString).appendingPathComponent("rock.mp3")
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-stream_loop", "3", "-i", TestPaths.fixture("rock-150.flac"),
+                                                                     "-c:a", "libmp3lame", "-b:a", "128k", encoded])
+        XCTAssertEqual(status, 0, log)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: encoded))
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(path: encoded))
+        XCTAssertNil(try AudioFileAnalysis.analyse(path: encoded).1.decodeWarning, "whole: nothing to say")
+        let (half, fifth) = ((dir as NSString).appendingPathComponent("half.mp3"), (dir as NSString).appendingPathComponent("sixth.mp3"))
+        try whole.prefix(whole.count * 6 / 10).write(to: URL(fileURLWithPath: half))
+        try whole.prefix(whole.count / 6).write(to: URL(fileURLWithPath: fifth))
+        let (info, result) = try AudioFileAnalysis.analyse(path: half)
+        XCTAssertGreaterThanOrEqual(info.durationSeconds, AudioFileAnalysis.minimumPartialSeconds)
+        XCTAssertTrue(result.decodeWarning?.contains("its header gives decoded (cut off") ?? false, "\(result.decodeWarning ?? "nil")")
+        XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: fifth)) { error in
+            guard case DecodeError.readFailed(_, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("at least 10 s are needed"), reason)
+        }
+    }
+
+    /// The tags that state an MP3's frame count, where they sit in its first frame.
+    func testMP3LengthHeaderIsFoundOnlyWhereItStatesTheFrameCount() {
+        let header: [UInt8] = [0xFF, 0xFB, 0x90, 0x64]  // MPEG-1 layer III, 128 kbit/s, 44.1 kHz, stereo, no CRC
+        func frame(_ tag: String, at offset: Int, flags: UInt8) -> [UInt8] {
+            var bytes = header + [UInt8](repeating: 0, count: 400)
+            bytes.replaceSubrange(offset..<offset + 4, with: Array(tag.utf8))
+            bytes[offset + 7] = flags
+            return bytes
+        }
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(afterTags: frame("Xing", at: 36, flags: 0x0F)))
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(afterTags: frame("Info", at: 36, flags: 0x01)))
+        XCTAssertFalse(MP3LengthHeader.statesFrameCount(afterTags: frame("Info", at: 36, flags: 0x0E)), "no frame count in it")
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(afterTags: frame("VBRI", at: 36, flags: 0)))
+        XCTAssertFalse(MP3LengthHeader.statesFrameCount(afterTags: frame("Xing", at: 60, flags: 0x0F)), "not where a Xing tag goes")
+        XCTAssertFalse(MP3LengthHeader.statesFrameCount(afterTags: header + [UInt8](repeating: 0, count: 400)), "plain CBR")
+        // Junk before the first frame; a mono MPEG-2 frame (9 bytes of side information).
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(afterTags: [0, 0, 0x12] + frame("Xing", at: 36, flags: 1)))
+        var mono = [UInt8](repeating: 0, count: 300)
+        mono.replaceSubrange(0..<4, with: [0xFF, 0xF3, 0x80, 0xC4])
+        mono.replaceSubrange(13..<17, with: Array("Xing".utf8)); mono[20] = 1
+        XCTAssertTrue(MP3LengthHeader.statesFrameCount(afterTags: mono))
+    }
+
     func testTruncatedFileFailsPartWay() throws {
         XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: TestPaths.fixture("odd/truncated.flac"))) { error in
             guard case DecodeError.readFailed = error else { return XCTFail("\(error)") }
