@@ -192,6 +192,28 @@ enum CatalogSchema {
                    OR decodeWarning LIKE '%its header gives decoded%'
                 """)
         }
+        migrator.registerMigration("v18: no-derivatives in more words") { db in
+            // Licences and notices that say no derivatives in words earlier builds did not read
+            // ("BY-ND 4.0", "Keine Bearbeitungen", a copyright notice "No Derivative Works", kept
+            // as the attribution): never stretched from now on, without waiting for the file to
+            // change. Only ever forbids; a licence read as `other` gets the family it names.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, sourceType, license, attribution, artist FROM track
+                WHERE tempoAdjustAllowed AND (license IS NOT NULL OR attribution IS NOT NULL)
+                """)
+            for row in rows {
+                let license: String? = row["license"], stored: String = row["sourceType"]
+                // The attribution is the artist where the file had no notice: a name, not words on rights.
+                let attribution: String? = row["attribution"] == row["artist"] as String? ? nil : row["attribution"]
+                var source = stored
+                if source == SourceType.other.rawValue, let license, let named = LicenseParser.sourceType(in: license) { source = named.rawValue }
+                let forbidden = [license, attribution].contains { $0.map(LicenseParser.forbidsDerivatives) ?? false }
+                    || !(SourceType(rawValue: source)?.allowsTempoAdjustment ?? true)
+                guard forbidden || source != stored else { continue }
+                try db.execute(sql: "UPDATE track SET sourceType = ?, tempoAdjustAllowed = ? WHERE id = ?",
+                               arguments: [source, !forbidden, row["id"] as Int64])
+            }
+        }
         return migrator
     }
 }

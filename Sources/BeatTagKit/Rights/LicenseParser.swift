@@ -4,14 +4,14 @@ public enum LicenseParser {
     /// Recognises Creative Commons licences from a URL or a short name ("CC BY-ND 4.0",
     /// "https://creativecommons.org/licenses/by-nc-sa/4.0/", "CC0", "Public Domain").
     public static func sourceType(in text: String) -> SourceType? {
-        let lower = text.lowercased()
+        let lower = inEnglish(text.lowercased())
         if lower.contains("publicdomain/zero") || lower.range(of: #"\bcc[\s-]?0\b"#, options: .regularExpression) != nil
             || lower.contains("cc-zero") {
             return .cc0
         }
         if lower.contains("publicdomain/mark") || lower.contains("public domain") { return .publicDomain }
         let hasCC = lower.contains("creativecommons.org") || lower.range(of: #"\bcc\b"#, options: .regularExpression) != nil
-            || lower.contains("creative commons") || isLicenceTitle(lower)
+            || lower.contains("creative commons") || isLicenceTitle(lower) || hasElementCode(lower)
         guard hasCC else { return nil }
         // Licence elements as they appear in URLs (by-nc-nd) or names (BY-NC-ND, Attribution-NoDerivatives).
         let normalized = lower.replacingOccurrences(of: #"no[\s-]?deriv(ative)?s?"#, with: "nd", options: .regularExpression)
@@ -40,10 +40,38 @@ public enum LicenseParser {
         return lower.range(of: element, options: .regularExpression) != nil || lower.range(of: version, options: .regularExpression) != nil
     }
 
-    /// An unrecognised licence that still says no derivatives ("No Derivative Works", "NoDerivs"):
-    /// kept as `other` but never time-stretched.
+    /// A licence's element code without "CC" before it: "BY-ND 4.0", "by-nc-sa", a URL's tail
+    /// "by-nd/4.0" (an audit found these read as `other`, stretchable). Hyphens only: "by sa" is prose.
+    private static func hasElementCode(_ lower: String) -> Bool {
+        lower.range(of: #"\bby(?:[-_](?:nc|sa|nd))+\b"#, options: .regularExpression) != nil
+    }
+
+    /// Creative Commons licence names as the localised deeds give them (German, French, Spanish,
+    /// Italian, Dutch, Portuguese), in English words, so that a no-derivatives licence is one in any
+    /// of them: "Namensnennung - Keine Bearbeitungen 4.0 International" read as `other`, stretchable.
+    static func inEnglish(_ lower: String) -> String {
+        let names: [(String, String)] = [
+            (#"keine[\s-]+bearbeitung(en)?|pas[\s-]+de[\s-]+modifications?|sin[\s-]*(obra[\s-]*)?derivadas?|non[\s-]+opere[\s-]+derivate|geen[\s-]*afgeleide[\s-]*werken|sem[\s-]*deriva(ções|coes|dos)"#, "noderivatives"),
+            (#"nicht[\s-]*kommerziell|pas[\s-]+d['’]utilisation[\s-]+commerciale|no[\s-]*comercial|non[\s-]+commerciale|niet[\s-]*commercieel|não[\s-]*comercial"#, "noncommercial"),
+            (#"weitergabe[\s-]+unter[\s-]+gleichen[\s-]+bedingungen|partage[\s-]+dans[\s-]+les[\s-]+mêmes[\s-]+conditions|compartir[\s-]*igual|condividi[\s-]+allo[\s-]+stesso[\s-]+modo|gelijk[\s-]*delen|compartilha[\s-]*igual"#, "sharealike"),
+            (#"namensnennung|paternité|reconocimiento|atribución|attribuzione|naamsvermelding|atribuição"#, "attribution"),
+        ]
+        return names.reduce(lower) { $0.replacingOccurrences(of: $1.0, with: $1.1, options: .regularExpression) }
+    }
+
+    /// Text that says no derivatives, recognised as a licence or not ("No Derivative Works",
+    /// "NoDerivs", "BY-ND", a localised name, a bare "ND" element): never time-stretched. Rights fail
+    /// closed, so a licence field, a copyright notice or a comment saying so is enough.
     static func forbidsDerivatives(_ text: String) -> Bool {
-        text.lowercased().range(of: #"no[\s-]?deriv"#, options: .regularExpression) != nil
+        let lower = inEnglish(text.lowercased())
+        if lower.range(of: #"no[\s-]?deriv"#, options: .regularExpression) != nil { return true }
+        return lower.components(separatedBy: CharacterSet.alphanumerics.inverted).contains("nd")
+    }
+
+    /// The tags' own words forbid derivatives, whatever licence they name (a LICENSE of CC BY with a
+    /// COPYRIGHT of "No Derivative Works"): the stricter reading stands.
+    static func forbidsDerivatives(_ tags: TrackTags) -> Bool {
+        [tags.license, tags.copyright, tags.copyrightURL, tags.comment].contains { $0.map(forbidsDerivatives) ?? false }
     }
 
     static func firstURL(in text: String) -> String? {

@@ -19,7 +19,18 @@ final class RightsTests: XCTestCase {
             ("Attribution-ShareAlike 4.0 International", .ccBySa),
             ("Attribution 3.0 Unported", .ccBy),
             ("CC BY No-Derivatives", .ccByNd),
+            // Element codes without "CC", and the localised deeds' names (an audit found all of
+            // these read as `other`, stretchable).
+            ("BY-ND 4.0", .ccByNd),
+            ("BY-ND", .ccByNd),
+            ("by-nd/4.0", .ccByNd),
+            ("by-nc-sa 3.0", .ccByNcSa),
+            ("Namensnennung - Keine Bearbeitungen 4.0 International", .ccByNd),
+            ("Namensnennung - Nicht-kommerziell - Weitergabe unter gleichen Bedingungen 4.0 International", .ccByNcSa),
+            ("Attribution - Pas de Modification 4.0 International", .ccByNd),
+            ("Reconocimiento-SinObraDerivada 4.0 Internacional", .ccByNd),
             ("Attribution: Jane Doe", nil),
+            ("Produced by SA Smith", nil),
             ("(C) 2020 Some Label. All rights reserved.", nil),
             ("Soccer club", nil),
         ]
@@ -100,6 +111,31 @@ final class RightsTests: XCTestCase {
         XCTAssertFalse(try RightsSidecar.parse("source = cc-by\ntempo-adjust = no\t# keep", path: "x").rights.tempoAdjustAllowed)
         XCTAssertFalse(try RightsSidecar.parse("license = Attribution-NoDerivatives 4.0 International", path: "x").rights.tempoAdjustAllowed)
         XCTAssertFalse(try RightsSidecar.parse("license = our own no-derivatives terms", path: "x").rights.tempoAdjustAllowed)
+    }
+
+    /// No derivatives in any words, in any rights tag, is never stretched, whatever else decides.
+    func testNoDerivativesInAnyRightsTagForbidsTempoChange() throws {
+        let sidecar = try RightsSidecar.parse("source = cc-by", path: "x")
+        var tags = TrackTags()
+        tags.copyright = "(c) 2020 Foo Records. No Derivative Works."
+        var rights = RightsResolver.resolve(tags: tags, sidecar: sidecar, option: nil)
+        XCTAssertEqual(rights.source, .ccBy, "the sidecar still names the licence")
+        XCTAssertFalse(rights.tempoAdjustAllowed, "the file's own notice forbids the change")
+        tags = TrackTags()
+        tags.license = "CC BY 4.0"
+        tags.comment = "licence: BY-ND"
+        XCTAssertFalse(RightsResolver.resolve(tags: tags, sidecar: nil, option: nil).tempoAdjustAllowed, "the stricter reading stands")
+        for license in ["BY-ND 4.0", "Keine Bearbeitungen", "label terms: ND", "Sin derivadas"] {
+            tags = TrackTags()
+            tags.license = license
+            rights = RightsResolver.resolve(tags: tags, sidecar: nil, option: .userOwned)
+            XCTAssertFalse(rights.tempoAdjustAllowed, license)
+        }
+        for harmless in ["2nd pressing", "Andante", "Free Art License 1.3", "All rights reserved"] {
+            tags = TrackTags()
+            tags.license = harmless
+            XCTAssertTrue(RightsResolver.resolve(tags: tags, sidecar: nil, option: nil).tempoAdjustAllowed, harmless)
+        }
     }
 
     func testPrecedenceTagOverSidecarOverOption() throws {

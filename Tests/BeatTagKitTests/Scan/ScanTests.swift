@@ -341,6 +341,36 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(summary.unchanged, 25)
     }
 
+    /// Catalog v18: rows whose licence or notice says no derivatives in words earlier builds did not
+    /// read are never stretched from then on, without a rescan; others are left as they were.
+    func testNoDerivativesInNewlyReadWordsForbidsTempoChangeInAnOldCatalog() throws {
+        let library = try copyOfFixtures(self)
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("catalog.sqlite")
+        var catalog: Catalog? = try Catalog(path: path)
+        _ = try scan([library], catalog: catalog!)
+        // As a v17 catalog had them after reading such tags.
+        let rows: [(String, String, String?, String?)] = [
+            ("rock-150.flac", "BY-ND 4.0", nil, "cc-by-nd"),
+            ("trance-140.flac", "Free Art License 1.3", "(c) 2020 Foo Records. No Derivative Works.", "other"),
+            ("house-128.wav", "Free Art License 1.3", nil, "other"),
+            ("metal-168.aiff", "by-sa/4.0", nil, "cc-by-sa"),
+        ]
+        try catalog!.pool.write { db in
+            for (name, license, attribution, _) in rows {
+                try db.execute(sql: "UPDATE track SET sourceType = 'other', license = ?, attribution = ?, tempoAdjustAllowed = 1 WHERE path LIKE ?",
+                               arguments: [license, attribution, "%/" + name])
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v18:%'")
+        }
+        catalog = nil
+        catalog = try Catalog(path: path)
+        for (name, _, _, family) in rows {
+            let track = try XCTUnwrap(try catalog!.track(path: (library as NSString).appendingPathComponent(name)))
+            XCTAssertEqual(track.sourceType.rawValue, family, name)
+            XCTAssertEqual(track.tempoAdjustAllowed, !["rock-150.flac", "trance-140.flac"].contains(name), name)
+        }
+    }
+
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
