@@ -5,7 +5,8 @@ import Foundation
 /// after it (every command takes it), and a misspelt command gets "did you mean".
 enum CommandLineShape {
     static var commandNames: [String] {
-        BeatTagCommand.configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        // Aliases too (`show` for `list`): the help lists them, and they were refused here.
+        BeatTagCommand.configuration.subcommands.flatMap { [$0.configuration.commandName].compactMap { $0 } + $0.configuration.aliases } + ["help"]
     }
 
     static func normalized(_ arguments: [String]) throws -> [String] {

@@ -14,6 +14,22 @@ final class NewUserFrictionTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("I/O"), result.stderr)
     }
 
+    /// `beattag --help` lists `list, show`: `show` was refused as an unknown command.
+    func testEveryAliasTheHelpListsIsACommand() throws {
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", TestPaths.fixture("cc0"), "--catalog", catalog]).status, 0)
+        let listed = try runBeattag(["list", "--catalog", catalog])
+        let shown = try runBeattag(["show", "--catalog", catalog])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertEqual(shown.stdout, listed.stdout)
+        for command in BeatTagCommand.configuration.subcommands {
+            for alias in command.configuration.aliases {
+                XCTAssertTrue(CommandLineShape.commandNames.contains(alias), alias)
+                XCTAssertEqual(try runBeattag([alias, "--help"]).status, 0, alias)
+            }
+        }
+    }
+
     func testAnalyzeOfAMissingFileOrATextFileSaysSoAndNothingElse() throws {
         let dir = try temporaryDirectory(self)
         let missing = try runBinary(["analyze", (dir as NSString).appendingPathComponent("nope.flac")])
