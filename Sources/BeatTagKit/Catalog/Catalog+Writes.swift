@@ -148,16 +148,20 @@ extension Catalog {
     /// its 10-s patience (a concurrency audit). The rows are chosen in a read and marked in short
     /// transactions with a pause between them, so a waiting writer gets in. A scan stopped half-way
     /// leaves some rows unmarked, which the next scan marks.
-    public func markMissing(under roots: [String], except found: Set<String>, sparing unread: [String] = [], now: Double) throws -> Int {
-        let ids: [Int64] = try pool.read { db in
+    /// `stillThere`: a file the walk did not take that is there all the same (one scanned by name
+    /// that a folder walk passes over: a hidden name, a kind it does not look for) is not missing.
+    public func markMissing(under roots: [String], except found: Set<String>, sparing unread: [String] = [], now: Double,
+                            stillThere: (String) -> Bool = { _ in false }) throws -> Int {
+        let candidates: [(id: Int64, path: String)] = try pool.read { db in
             // Paths only, and a targeted update: the rows themselves are not read or rewritten.
             try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue]).compactMap { row in
                 let path: String = row["path"]
                 guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }),
                       !unread.contains(where: { path.isInside(folder: $0) }) else { return nil }
-                return row["id"]
+                return (row["id"], path)
             }
         }
+        let ids = candidates.filter { !stillThere($0.path) }.map(\.id)
         var count = 0
         for start in stride(from: 0, to: ids.count, by: Catalog.missingMarksPerTransaction) {
             if start > 0 { usleep(Catalog.pauseBetweenMarks) }

@@ -3,12 +3,16 @@ import Foundation
 /// Recognises audio by what a file is (its first bytes), not only by its name.
 public enum AudioSniffer {
     public enum Kind: String, Sendable {
-        case wav, aiff, flac, ogg, mp3, mp4, asf, caf, wavpack, ape, musepack
+        case wav, aiff, flac, ogg, mp3, mp4, asf, caf, wavpack, ape, musepack, sunAU, tta, voc
     }
 
+    /// Names a folder walk takes as audio (others only when their first bytes say so). WebM and
+    /// Matroska audio (`.webm` is yt-dlp's usual audio download), AC-3, DTS and raw AAC by name
+    /// only: `.mkv` is video, and two-byte sync words are too weak to sniff every file by.
     public static let audioExtensions: Set<String> = [
         "wav", "wave", "aif", "aiff", "aifc", "flac", "ogg", "oga", "opus", "mp3", "mp2", "m4a", "m4b", "m4p",
         "mp4", "aac", "alac", "wma", "caf", "w64", "ape", "wv", "mpc", "rf64",
+        "webm", "mka", "ac3", "eac3", "dts", "adts", "au", "snd", "tta", "voc",
     ]
 
     public static func kind(ofHeader bytes: [UInt8]) -> Kind? {
@@ -26,6 +30,9 @@ public enum AudioSniffer {
         if ascii(0, "wvpk") { return .wavpack }
         if ascii(0, "MAC ") { return .ape }
         if ascii(0, "MPCK") || ascii(0, "MP+") { return .musepack }
+        if ascii(0, ".snd") { return .sunAU }
+        if ascii(0, "TTA1") { return .tta }
+        if ascii(0, "Creative Voice") { return .voc }
         if ascii(0, "ID3") { return .mp3 }
         // MPEG audio frame sync with a valid layer (not ADTS AAC, whose layer bits are 00).
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0, bytes[1] & 0x06 != 0 { return .mp3 }

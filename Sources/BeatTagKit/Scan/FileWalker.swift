@@ -149,6 +149,12 @@ public enum FileWalker {
     /// Absolute and clean, links not followed: the path under which the user reaches the file.
     public static func absolutePath(_ path: String) -> String { LexicalPath.absolute(path) }
 
+    /// A regular file is at `path` (through links).
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
     static func mtime(_ st: stat) -> Double {
         #if os(Linux)
         Double(st.st_mtim.tv_sec) + Double(st.st_mtim.tv_nsec) / 1e9

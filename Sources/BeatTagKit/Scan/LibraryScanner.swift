@@ -56,7 +56,8 @@ public final class LibraryScanner: @unchecked Sendable {
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
             let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
-            summary.missing += try catalog.markMissing(under: available, except: foundPaths, sparing: walk.unreadableFolders, now: now)
+            summary.missing += try catalog.markMissing(under: available, except: foundPaths, sparing: walk.unreadableFolders, now: now,
+                                                       stillThere: FileWalker.isRegularFile)
         }
         summary.failures.sort { $0.path < $1.path }
         summary.wallSeconds = Date().timeIntervalSince(started)

@@ -371,6 +371,36 @@ final class ScanTests: XCTestCase {
         }
     }
 
+    /// A folder walk takes WebM/Matroska audio, AC-3 and Sun AU (yt-dlp's .webm was passed over
+    /// without a word); a file scanned by name that the walk passes over (a hidden name) is not
+    /// called missing by the next folder scan while it is there (its hand BPM was shown "missing").
+    func testFolderScansTakeMoreAudioAndNeverCallAFileThatIsThereMissing() throws {
+        let dir = try temporaryDirectory(self)
+        let library = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        let ffmpeg = try requiredTool("ffmpeg")
+        for (name, codec) in [("song.webm", "libopus"), ("song.mka", "flac"), ("song.ac3", "ac3"), ("song.au", "pcm_s16be")] {
+            let (status, log) = try runTool(ffmpeg, ["-v", "error", "-i", TestPaths.fixture("rock-150.flac"), "-c:a", codec,
+                                                     (library as NSString).appendingPathComponent(name)])
+            XCTAssertEqual(status, 0, "\(name): \(log)")
+        }
+        let hidden = (library as NSString).appendingPathComponent(".hidden.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: hidden)
+        let catalog = try newCatalog()
+        var summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.found, 4)
+        XCTAssertEqual(summary.analysed, 4, "\(summary.failures)")
+        summary = try scan([hidden], catalog: catalog)
+        XCTAssertEqual(summary.analysed, 1)
+        summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.missing, 0)
+        XCTAssertEqual(try catalog.track(path: hidden)?.state, .analysed)
+        try FileManager.default.removeItem(atPath: hidden)
+        summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.missing, 1, "gone: missing")
+        XCTAssertEqual(try catalog.track(path: hidden)?.state, .missing)
+    }
+
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()
