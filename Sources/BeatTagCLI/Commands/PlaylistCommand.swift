@@ -38,10 +38,7 @@ struct PlaylistCommand: ParsableCommand {
         guard let seconds = DurationText.seconds(duration) else {
             throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
         }
-        // A bare "30" is 30 seconds, shorter than one song: surely minutes were meant.
-        if Double(duration.trimmingCharacters(in: .whitespaces)) != nil, seconds < 60 {
-            throw ValidationError("--duration \(duration) would be \(duration) seconds: write \(duration)m for minutes (or \(duration)s if you mean seconds)")
-        }
+        try DurationArgument.refuseBareSecondsUnderAMinute(duration, seconds: seconds)
     }
 
     func run() throws {

@@ -73,15 +73,21 @@ struct ProfileOptions: ParsableArguments {
 
     private func mergedProfile() throws -> RunnerProfile {
         let given = RunnerProfile(maxHR: maxHR, restHR: restHR, age: age, zoneSPM: try parsedZoneSPM())
-        do {
-            var saved = try ProfileStore.load(path: profilePath)
-            // --age asks for the estimate from age: a saved maximum heart rate silently won over it.
-            if age != nil, maxHR == nil { saved.maxHR = nil }
-            return given.merged(over: saved)
-        } catch {
+        var saved: RunnerProfile
+        do { saved = try ProfileStore.load(path: profilePath) } catch {
             // A wrong value in the file is a usage error (64), as the same value given as an option is.
             throw CommandFailure("\(error)", code: (error as? ProfileStore.StoreError)?.isInTheFile == true ? 64 : 1)
         }
+        // --age asks for the estimate from age: a saved maximum heart rate silently won over it.
+        if age != nil, maxHR == nil { saved.maxHR = nil }
+        // A wrong value the file holds, and this run uses, is named with the file: the runner never typed `500`.
+        var used = saved
+        if maxHR != nil { used.maxHR = nil }
+        if restHR != nil { used.restHR = nil }
+        if age != nil { used.age = nil }
+        used.zoneSPM = used.zoneSPM.filter { given.zoneSPM[$0.key] == nil }
+        do { try used.checkRanges() } catch { throw CommandFailure("\(profilePath): \(error)", code: 64) }
+        return given.merged(over: saved)
     }
 
     private func saveIfAsked(_ merged: RunnerProfile, console: Console) throws {

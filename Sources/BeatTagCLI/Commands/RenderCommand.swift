@@ -51,7 +51,9 @@ struct RenderCommand: ParsableCommand {
     var output: String
     @Flag(help: "Add the metronome click to the music (accent every 8 beats).") var click = false
     @Flag(help: "Render the metronome alone (no music).") var clickOnly = false
-    @Option(help: ArgumentHelp("Peak level of the accented click, dBFS (−40 to 0; default −6 alone, −12 over music).", valueName: "dB"))
+    // Unconditional: every level but 0 is negative, and `--click-level -6` was "Missing value".
+    @Option(parsing: .unconditional, help: ArgumentHelp("Peak level of the accented click, dBFS (−40 to 0; default −6 alone, −12 over music).", valueName: "dB"),
+            transform: PlainNumber.double)
     var clickLevel: Double?
     @Option(parsing: .unconditional, help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8).", valueName: "LUFS"),
             transform: PlainNumber.double) var loudness: Double = -14
@@ -80,6 +82,7 @@ struct RenderCommand: ParsableCommand {
             guard let seconds = DurationText.seconds(duration), seconds >= 10, seconds <= 6 * 3600 else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
             }
+            try DurationArgument.refuseBareSecondsUnderAMinute(duration, seconds: seconds)
         }
         guard MixFormat(path: output) != nil else {
             throw ValidationError("cannot write \(output): unknown extension (use \(MixFormat.supportedList))")
@@ -90,8 +93,16 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The render replaces an earlier run at `output`, never a song of the catalog (`-o` naming one
-    /// by mistake) nor what is not a regular file.
-    private func checkOutput(catalog: Catalog?) throws {
+    /// by mistake), an audio file beattag did not render (a download not scanned yet), nor what is
+    /// not a regular file. With `companions`, its CUE sheet and credits must be writable too (a CD's
+    /// cue sheet of the same name was replaced): checked before the work, not after it.
+    private func checkOutput(catalog: Catalog?, companions: Bool) throws {
+        if companions {
+            do {
+                try AtomicFile.checkWritable(CueSheet.path(besides: output), as: .cueSheet)
+                try AtomicFile.checkWritable(RunCredits.path(besides: output), as: .credits)
+            } catch { throw CommandFailure("\(error)") }
+        }
         let absolute = FileWalker.absolutePath(output)
         var existing = stat()
         guard stat(absolute, &existing) == 0 else { return }
@@ -99,6 +110,10 @@ struct RenderCommand: ParsableCommand {
         let target = LexicalPath.writeTarget(absolute)
         if let catalog, try Set([absolute, target]).contains(where: { try catalog.track(path: $0) != nil }) {
             throw CommandFailure("cannot write \(output): it is a track in the catalog (a render never replaces your music; choose another name)")
+        }
+        // Renders are marked since this build; an earlier one is known by the credits written beside it.
+        guard existing.st_size == 0 || MixFileWriter.isRender(path: target) || RunCredits.describes(audioFile: target) else {
+            throw CommandFailure("cannot write \(output): it exists and is not a run beattag rendered (not replaced; remove it or choose another name)")
         }
     }
 
@@ -111,7 +126,7 @@ struct RenderCommand: ParsableCommand {
         let started = Date()
         defer { bar.clear() }
         if clickOnly, let spm, let duration {
-            try checkOutput(catalog: nil)
+            try checkOutput(catalog: nil, companions: false)
             try renderClicks(spm: spm, seconds: DurationText.seconds(duration)!, console: console, bar: bar, started: started,
                              isCancelled: { cancelled.value })  // validate() checked the duration
             return
@@ -129,7 +144,7 @@ struct RenderCommand: ParsableCommand {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }
         let catalog = try catalogOption.open(create: false)
-        try checkOutput(catalog: catalog)
+        try checkOutput(catalog: catalog, companions: true)
         let usedSeed = seed ?? SeededOrder.newSeed()
         let plans: [RunPlan]
         do {
@@ -161,9 +176,11 @@ struct RenderCommand: ParsableCommand {
                                 titles: entries.map { $0.track.displayName(separator: " - ", withExtension: false) },
                                 performers: entries.map { $0.track.artist },
                                 title: planTitle.map { "beattag workout \"\($0)\"" })
-        do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)") }
+        // Checked before the render; a failure now (a disk filled, a file put there meanwhile) is said and fails the command.
+        var companionsFailed = false
+        do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)"); companionsFailed = true }
         let credits = RunCredits.text(for: result.timeline, records: entries.map(\.track), audioFile: output)
-        do { try AtomicFile.write(credits, to: RunCredits.path(besides: output), as: .credits) } catch { console.problem("\(error)") }
+        do { try AtomicFile.write(credits, to: RunCredits.path(besides: output), as: .credits) } catch { console.problem("\(error)"); companionsFailed = true }
         console.reportLeftOut(plans.flatMap(\.leftOut))  // once each: a track can be left out of several segments
         var timeline = result.timeline
         timeline.seed = usedSeed
@@ -178,6 +195,9 @@ struct RenderCommand: ParsableCommand {
             console.print(String(format: "%@ %@: %d track%@ → %@ (+ %@, %@); rendered in %.1f s", DurationText.clock(timeline.durationSeconds),
                                  shape, count, count == 1 ? "" : "s", output, (CueSheet.path(besides: output) as NSString).lastPathComponent,
                                  (RunCredits.path(besides: output) as NSString).lastPathComponent, Date().timeIntervalSince(started)))
+        }
+        if companionsFailed {
+            throw CommandFailure("\(output) is written, but not all of its CUE sheet and credits (above); a run of Creative Commons music needs its credits")
         }
         if timeline.short { try shortOption.exitIfShort() }
     }

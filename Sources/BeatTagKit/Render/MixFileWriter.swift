@@ -47,6 +47,8 @@ public final class MixFileWriter {
             throw MixWriteError(description: "cannot write \(path): \(FileManager.default.isWritableFile(atPath: folder) ? reason : "folder \(folder) is not writable")")
         }
         self.handle = handle
+        // Marks the file as a run beattag rendered: a later render may replace it, and nothing else.
+        _ = MixFileWriter.softwareMark.withCString { sf_set_string(handle, Int32(SF_STR_SOFTWARE), $0) }
         if format == .ogg || format == .opus {
             // libsndfile's scale, 0 best … 1 smallest: Vorbis q ≈ 6; Opus ≈ 128 kb/s stereo.
             var quality = format == .ogg ? 0.4 : 0.7
@@ -55,6 +57,18 @@ public final class MixFileWriter {
     }
 
     public var sampleRate: Int { format.sampleRate }
+
+    /// The software string of every render (WAV `ISFT`, a FLAC, Vorbis or Opus comment).
+    static let softwareMark = "beattag run"
+
+    /// Whether the audio file at `path` is a run beattag rendered: its software string says so.
+    public static func isRender(path: String) -> Bool {
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else { return false }
+        defer { sf_close(handle) }
+        guard let software = sf_get_string(handle, Int32(SF_STR_SOFTWARE)) else { return false }
+        return String(cString: software).hasPrefix(softwareMark)
+    }
 
     /// Writes interleaved frames.
     public func write(_ interleaved: UnsafeBufferPointer<Float>) throws {

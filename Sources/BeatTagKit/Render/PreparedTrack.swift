@@ -40,7 +40,12 @@ struct PreparedTrack {
         let gainDB = loudness.map { max(-24, min(12, targetLUFS - $0)) } ?? 0
         let sourceSpan = entry.sourceBeats.last! - start
         let mixSpan = Double(length) / Double(rate)
-        let beatMap = entry.sourceBeats.enumerated().map { j, beat in [beat, clock.time(ofBeat: entry.mixStartBeat + j).value] }
+        // Where each beat plays: on the clock when stretched; an unstretched track plays at its own
+        // pace from its first beat (the map said the clock, up to 32 ms off the audio).
+        let startSeconds = Double(startFrame) / Double(rate)
+        let beatMap = entry.sourceBeats.enumerated().map { j, beat in
+            [beat, entry.stretchAllowed ? clock.time(ofBeat: entry.mixStartBeat + j).value : startSeconds + (beat - start)]
+        }
         return PreparedTrack(entry: entry, audio: audio, length: length, startFrame: startFrame, gainDB: gainDB,
                              loudness: loudness, stretch: entry.stretchAllowed ? mixSpan / max(sourceSpan, 1e-9) : 1, beatMap: beatMap)
     }

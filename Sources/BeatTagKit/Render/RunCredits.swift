@@ -29,6 +29,14 @@ public enum RunCredits {
         return lines.map(VisibleControls.text).joined(separator: "\n") + "\n"
     }
 
+    /// Whether the credits beside `audioFile` are a render's, written for that file.
+    public static func describes(audioFile: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path(besides: audioFile)) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        return head.hasPrefix("Credits for \((audioFile as NSString).lastPathComponent) ")
+    }
+
     /// `run.flac` → `run.credits.txt`.
     public static func path(besides audioFile: String) -> String {
         (audioFile as NSString).deletingPathExtension + ".credits.txt"

@@ -163,7 +163,8 @@ public struct RunRenderer {
                         startSeconds: Double(track.startFrame) / Double(clock.sampleRate),
                         endSeconds: Double(track.startFrame + track.length) / Double(clock.sampleRate),
                         sourceStartSeconds: track.entry.sourceBeats[0], stretch: track.stretch, beatMap: track.beatMap,
-                        sourceBPM: track.entry.track.bpm ?? 0, targetBPM: clock.spm,
+                        // An unstretched track plays at its own tempo, whatever the clock's.
+                        sourceBPM: track.entry.track.bpm ?? 0, targetBPM: track.entry.stretchAllowed ? clock.spm : track.entry.track.bpm ?? clock.spm,
                         tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment, fill: track.entry.fill))
                     loudness.append(track.loudness)
                     index += 1

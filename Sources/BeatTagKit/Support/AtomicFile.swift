@@ -33,7 +33,8 @@ public enum AtomicFile {
                 .replacingOccurrences(of: "\u{FEFF}", with: "")
             switch self {
             case .playlist: return text.hasPrefix("#EXTM3U") || ["m3u", "m3u8"].contains(fileExtension)
-            case .cueSheet: return fileExtension == "cue" || text.hasPrefix("REM") || text.hasPrefix("FILE") || text.hasPrefix("PERFORMER") || text.hasPrefix("TITLE")
+            // Only a render's own sheet: a CD's cue sheet of the same name is someone's work.
+            case .cueSheet: return text.hasPrefix("PERFORMER \"beattag\"")
             case .credits: return text.hasPrefix("Credits for ")
             case .svg: return fileExtension == "svg" || text.hasPrefix("<svg") || text.hasPrefix("<?xml")
             case .jsonLines: return ["jsonl", "json", "ndjson"].contains(fileExtension) || text.hasPrefix("{")
@@ -42,7 +43,12 @@ public enum AtomicFile {
         }
     }
 
-    public static func write(_ text: String, to path: String, as kind: Kind) throws {
+    /// Where `write` would put the text, or why it would refuse: a check before long work whose
+    /// result goes there (a render checks its CUE sheet and credits before it starts).
+    public enum Destination { case none, replace(mode: mode_t), stream }
+
+    @discardableResult
+    public static func checkWritable(_ path: String, as kind: Kind) throws -> Destination {
         let target = LexicalPath.writeTarget(FileWalker.absolutePath(path))
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -50,21 +56,30 @@ public enum AtomicFile {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) does not exist")
         }
         var existing = stat()
-        var mode: mode_t?
-        if stat(target, &existing) == 0 {
-            switch existing.st_mode & S_IFMT {
-            case S_IFREG:
-                if existing.st_size > 0, !kind.matches(head: head(of: target), fileExtension: (target as NSString).pathExtension.lowercased()) {
-                    throw AtomicFileError(description: "cannot write \(path): it exists and is not \(kind.name) (not replaced; remove it or choose another name)")
-                }
-                mode = existing.st_mode & 0o7777
-            case S_IFIFO, S_IFCHR:
-                return try writeThrough(text, to: target, named: path)
-            case S_IFDIR:
-                throw AtomicFileError(description: "cannot write \(path): it is a folder")
-            default:
-                throw AtomicFileError(description: "cannot write \(path): it is not a regular file")
+        guard stat(target, &existing) == 0 else { return .none }
+        switch existing.st_mode & S_IFMT {
+        case S_IFREG:
+            if existing.st_size > 0, !kind.matches(head: head(of: target), fileExtension: (target as NSString).pathExtension.lowercased()) {
+                throw AtomicFileError(description: "cannot write \(path): it exists and is not \(kind.name) (not replaced; remove it or choose another name)")
             }
+            return .replace(mode: existing.st_mode & 0o7777)
+        case S_IFIFO, S_IFCHR:
+            return .stream
+        case S_IFDIR:
+            throw AtomicFileError(description: "cannot write \(path): it is a folder")
+        default:
+            throw AtomicFileError(description: "cannot write \(path): it is not a regular file")
+        }
+    }
+
+    public static func write(_ text: String, to path: String, as kind: Kind) throws {
+        let target = LexicalPath.writeTarget(FileWalker.absolutePath(path))
+        let folder = (target as NSString).deletingLastPathComponent
+        var mode: mode_t?
+        switch try checkWritable(path, as: kind) {
+        case .none: break
+        case .replace(let existing): mode = existing
+        case .stream: return try writeThrough(text, to: target, named: path)
         }
         // Hidden and bounded: a name near 255 bytes plus a suffix would be too long to create.
         let temporary = (folder as NSString).appendingPathComponent(".\(WorkingFile.boundedName(of: target)).tmp-\(ProcessInfo.processInfo.processIdentifier)")

@@ -81,11 +81,21 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         return falling
     }
 
-    public func resolved() throws -> Resolved {
+    /// Each value given, checked on its own (a profile file's values are checked so before the
+    /// command line's are put over them, so that an error can name the file).
+    public func checkRanges() throws {
         if let maxHR, !RunnerProfile.maxHeartRateRange.contains(maxHR) {
             throw ProfileError.outOfRange("maximum heart rate \(maxHR) is outside \(RunnerProfile.maxHeartRateRange.lowerBound)–\(RunnerProfile.maxHeartRateRange.upperBound) (a resting rate is --rest-hr)")
         }
         if let age, !RunnerProfile.ageRange.contains(age) { throw ProfileError.outOfRange("age \(age) is outside 10–100") }
+        if let restHR, !RunnerProfile.restHeartRateRange.contains(restHR) {
+            throw ProfileError.outOfRange("resting heart rate \(restHR) is outside \(RunnerProfile.restHeartRateRange.lowerBound)–\(RunnerProfile.restHeartRateRange.upperBound)")
+        }
+        _ = try validZoneSPM()
+    }
+
+    public func resolved() throws -> Resolved {
+        try checkRanges()
         let estimated = maxHR == nil
         guard let max = maxHR ?? age.map({ Int((208 - 0.7 * Double($0)).rounded()) }) else { throw ProfileError.noMaxHR }
         if let restHR {

@@ -173,7 +173,15 @@ final class RenderRunTests: XCTestCase {
         for track in fixed {
             XCTAssertEqual(track.stretch, 1, (track.path as NSString).lastPathComponent)
             XCTAssertLessThanOrEqual(abs(track.sourceBPM / 174 - 1), CadenceRules.unstretchedTolerance, (track.path as NSString).lastPathComponent)
+            // Played at its own pace: the map says where its beats really are (it said the clock),
+            // and it keeps its own tempo in the timeline (and the credits).
+            for pair in track.beatMap {
+                XCTAssertEqual(pair[1] - track.startSeconds, pair[0] - track.sourceStartSeconds, accuracy: 1.0 / 44_100)
+            }
+            XCTAssertEqual(track.targetBPM, track.sourceBPM)
         }
+        let credits = try String(contentsOfFile: RunCredits.path(besides: out), encoding: .utf8)
+        for track in fixed { XCTAssertFalse(credits.contains(String(format: "(%.1f → 174.0 BPM)", track.sourceBPM)), credits) }
         XCTAssertFalse(timeline.tracks.contains { ($0.path as NSString).lastPathComponent == "metal-168.aiff" }, "3.5% off and no-derivatives")
     }
 
@@ -328,6 +336,53 @@ final class RenderRunTests: XCTestCase {
         let clicks = try runBeattag(["render", "--click-only", "--spm", "170", "--duration", "10s", "-o", fifo, "--catalog", catalog])
         XCTAssertEqual(clicks.status, 1)
         XCTAssertTrue(clicks.stderr.contains("it is not a regular file"), clicks.stderr)
+    }
+
+    /// An audio file beattag did not render (a download not scanned yet), a CD's cue sheet or a
+    /// text of one's own where the render's companions go: refused before the render, untouched
+    /// (the song and the cue sheet were replaced without a word). A render replaces a render, its
+    /// own marked or an earlier build's known by its credits.
+    func testARenderReplacesOnlyARenderAndItsOwnCompanions() throws {
+        let dir = try temporaryDirectory(self)
+        func path(_ name: String) -> String { (dir as NSString).appendingPathComponent(name) }
+        func render(_ output: String, clickOnly: Bool = false) throws -> CommandResult {
+            try runBeattag(["render", "--spm", "150", "--duration", "20s", "--seed", "1", "-o", path(output), "--catalog", catalog]
+                           + (clickOnly ? ["--click-only"] : []))
+        }
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("trance-140.flac"), toPath: path("download.flac"))
+        let song = try Data(contentsOf: URL(fileURLWithPath: path("download.flac")))
+        for clickOnly in [false, true] {
+            let refused = try render("download.flac", clickOnly: clickOnly)
+            XCTAssertEqual(refused.status, 1)
+            XCTAssertTrue(refused.stderr.contains("it exists and is not a run beattag rendered"), refused.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("download.flac"))), song)
+        }
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir)), ["download.flac"], "no companion written either")
+
+        let cd = "REM GENRE Rock\nFILE \"album.flac\" WAVE\n  TRACK 01 AUDIO\n    INDEX 01 00:00:00\n"
+        try cd.write(toFile: path("album.cue"), atomically: true, encoding: .utf8)
+        let sheet = try render("album.ogg")
+        XCTAssertEqual(sheet.status, 1)
+        XCTAssertTrue(sheet.stderr.contains("album.cue: it exists and is not a CUE sheet"), sheet.stderr)
+        XCTAssertEqual(try String(contentsOfFile: path("album.cue"), encoding: .utf8), cd)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("album.ogg")), "refused before the render")
+
+        // A render, again and again: its own mark (ffprobe reads it), or an earlier build's credits.
+        XCTAssertEqual(try render("run.flac").status, 0)
+        let (probed, tags) = try runTool(try requiredTool("ffprobe"), ["-v", "error", "-show_entries", "format_tags", "-of", "default=nw=1", path("run.flac")])
+        XCTAssertEqual(probed, 0, tags)
+        XCTAssertTrue(tags.contains("beattag run"), tags)
+        XCTAssertEqual(try render("run.flac").status, 0, "a render replaces a render")
+        XCTAssertEqual(try render("clicks.wav", clickOnly: true).status, 0)
+        XCTAssertEqual(try render("clicks.wav", clickOnly: true).status, 0)
+        let (encoded, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", path("run.flac"), "-map_metadata", "-1", path("old.flac")])
+        XCTAssertEqual(encoded, 0, log)
+        XCTAssertFalse(MixFileWriter.isRender(path: path("old.flac")), "no mark, as an earlier build's")
+        XCTAssertEqual(try render("old.flac").status, 1)
+        try FileManager.default.copyItem(atPath: path("run.credits.txt"), toPath: path("old.credits.txt"))
+        try String(contentsOfFile: path("old.credits.txt"), encoding: .utf8).replacingOccurrences(of: "Credits for run.flac", with: "Credits for old.flac")
+            .write(toFile: path("old.credits.txt"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try render("old.flac").status, 0, "known by its credits")
     }
 
     func testEmptyCatalogSaysSoAndWritesNothing() throws {

@@ -179,6 +179,15 @@ final class ZonesTests: XCTestCase {
         let notTOML = try runBeattag(["zones", "--profile", profile])
         XCTAssertEqual(notTOML.status, 64)
         XCTAssertTrue(notTOML.stderr.contains("\(profile):1:"), notTOML.stderr)
+        // A value out of range in the file names the file (the runner never typed 500); the same
+        // option on the command line is used over it.
+        try "max_hr = 500\n[zone_spm]\n4 = 400\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let wrong = try runBeattag(["zones", "--profile", profile])
+        XCTAssertEqual(wrong.status, 64)
+        XCTAssertTrue(wrong.stderr.hasPrefix("beattag: \(profile): maximum heart rate 500"), wrong.stderr)
+        XCTAssertEqual(try runBeattag(["zones", "--max-hr", "190", "--zone-spm", "4=176", "--profile", profile]).status, 0)
+        let zone = try runBeattag(["zones", "--max-hr", "190", "--profile", profile])
+        XCTAssertTrue(zone.stderr.contains("\(profile): zone 4 cadence 400"), zone.stderr)
     }
 }
 
