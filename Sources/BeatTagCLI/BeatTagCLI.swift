@@ -16,8 +16,9 @@ public enum BeatTagCLI {
                 return failure.code
             } catch where CatalogError.userFacing(error) is CatalogError {
                 // A catalog error, or a database error reduced to SQLite's message (never the SQL).
-                console.problem("\(CatalogError.userFacing(error))")
-                return 1
+                let reason = CatalogError.userFacing(error)
+                console.problem("\(reason)")
+                return (reason as? CatalogError)?.isUnusable == true ? 2 : 1
             } catch {
                 // Help, version, usage errors and ExitCode: ArgumentParser's own text and status.
                 let code = BeatTagCommand.exitCode(for: error).rawValue

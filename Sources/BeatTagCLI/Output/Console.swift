@@ -75,13 +75,13 @@ public struct Console: Sendable {
     /// One JSON array on stdout, the same text `printJSON` writes for it, an element at a time as
     /// `produce` hands them over: nothing holds the whole array.
     public func printJSONArray<T: Encodable>(_ produce: (_ element: (T) throws -> Void) throws -> Void) throws {
+        // "[" goes with the first element: a catalog found damaged before it leaves no half an array.
         var first = true
-        writeOut("[")
         try produce { element in
-            writeOut((first ? "" : ",") + (try Console.json(element)))
+            writeOut((first ? "[" : ",") + (try Console.json(element)))
             first = false
         }
-        writeOut("]\n")
+        writeOut(first ? "[]\n" : "]\n")
     }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {

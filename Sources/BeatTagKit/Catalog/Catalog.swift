@@ -88,6 +88,8 @@ public final class Catalog: @unchecked Sendable {
             // Opening writes when the WAL is empty (GRDB sets up WAL mode): a long write elsewhere is
             // "busy", as for any other write, not SQLite's "database is locked".
             throw CatalogError.userFacing(error)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            throw CatalogError.damaged  // as when found part-way: one wording, one status
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }

@@ -12,6 +12,17 @@ public enum CatalogError: Error, CustomStringConvertible {
     case busy
     /// A database error while using the catalog, reduced to SQLite's message.
     case database(String)
+    /// SQLite found the file damaged, at opening or part-way (a page overwritten, the file cut):
+    /// the catalog cannot be used (exit 2, as when it cannot be opened).
+    case damaged
+
+    /// The catalog cannot be used as it is (exit status 2), not a try-again (1).
+    public var isUnusable: Bool {
+        switch self {
+        case .damaged, .cannotOpen, .notFound, .notACatalog: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -22,6 +33,7 @@ public enum CatalogError: Error, CustomStringConvertible {
         case .scanRunning(let path): return "another scan is running on \(path) (without --no-wait, scan waits for it)"
         case .busy: return "catalog error: the catalog stayed busy (another beattag is writing); try again"
         case .database(let message): return "catalog error: \(message)"
+        case .damaged: return "catalog error: the catalog file is damaged (move it aside and `beattag scan` your folders again to rebuild it)"
         }
     }
 
@@ -31,7 +43,7 @@ public enum CatalogError: Error, CustomStringConvertible {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED: return CatalogError.busy
         case .SQLITE_READONLY: return CatalogError.database("the catalog is read-only")
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return CatalogError.database("the catalog file is damaged")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return CatalogError.damaged
         case .SQLITE_FULL: return CatalogError.database("the disk is full")
         default: return CatalogError.database(error.message ?? "SQLite error \(error.resultCode.rawValue)")
         }

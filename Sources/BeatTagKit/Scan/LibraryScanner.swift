@@ -44,7 +44,7 @@ public final class LibraryScanner: @unchecked Sendable {
         let existing = try catalog.allTracks()
         summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
         withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints() : nil
-        let unavailable = unavailableRoots(walk: &walk, existing: existing)
+        let (unavailable, goneAndPruned) = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }
         let now = Date().timeIntervalSince1970
@@ -55,7 +55,7 @@ public final class LibraryScanner: @unchecked Sendable {
         // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
-            let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
+            let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } } + goneAndPruned
             summary.missing += try catalog.markMissing(under: available, except: foundPaths, sparing: walk.unreadableFolders, now: now,
                                                        stillThere: FileWalker.isRegularFile)
         }
@@ -65,9 +65,11 @@ public final class LibraryScanner: @unchecked Sendable {
     }
 
     /// Roots that hold catalogued tracks but look unmounted: absent, empty, or (from 10 tracks) with
-    /// fewer than half of them found. Their tracks are left as they are unless `prune`.
-    private func unavailableRoots(walk: inout FileWalker.Result, existing: [TrackRecord]) -> [ScanProblem] {
+    /// fewer than half of them found. Their tracks are left as they are unless `prune`; `goneAndPruned`:
+    /// absent roots whose tracks `prune` marks missing (they were kept whatever it said).
+    private func unavailableRoots(walk: inout FileWalker.Result, existing: [TrackRecord]) -> (problems: [ScanProblem], goneAndPruned: [String]) {
         var problems: [ScanProblem] = []
+        var goneAndPruned: [String] = []
         let present = existing.filter { $0.state != .missing }.map(\.path)
         for root in options.roots.map(FileWalker.absolutePath) {
             let catalogued = present.filter { $0.isInside(folder: root) }.count
@@ -76,7 +78,8 @@ public final class LibraryScanner: @unchecked Sendable {
             if !walk.walkedRoots.contains(root) {
                 // Not there at all: replace the walk's plain "no such file or folder".
                 walk.problems.removeAll { $0.path == root }
-                problems.append(ScanProblem(path: root, message: "not there (an unmounted disk?): \(kept)"))
+                if options.prune { goneAndPruned.append(root); continue }
+                problems.append(ScanProblem(path: root, message: "not there (an unmounted disk?): \(kept); scan with --prune to mark them missing"))
                 continue
             }
             let found = walk.files.filter { $0.path.isInside(folder: root) }.count
@@ -84,7 +87,7 @@ public final class LibraryScanner: @unchecked Sendable {
             let what = found == 0 ? "empty (an unmounted disk?)" : "only \(found) of its \(catalogued) catalogued files are there"
             problems.append(ScanProblem(path: root, message: "\(what): \(kept); scan with --prune to mark them missing"))
         }
-        return problems
+        return (problems, goneAndPruned)
     }
 
     /// A file to process and the row it had, if any.

@@ -166,6 +166,49 @@ final class CatalogSafetyTests: XCTestCase {
         let pruned = try runBeattag(["scan", music, "--prune", "--catalog", catalog, "--json"])
         XCTAssertEqual(pruned.status, 0, pruned.stderr)
         XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(pruned.stdout.utf8)).missing, 4)
+        // A root not there at all, with --prune: its tracks are marked missing too (they were kept,
+        // and every scan of it failed); a single file named as the root likewise.
+        let other = try library(3)
+        XCTAssertEqual(try runBeattag(["scan", other, "--catalog", catalog]).status, 0)
+        let one = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: other).first)
+        let single = (other as NSString).appendingPathComponent(one)
+        try FileManager.default.removeItem(atPath: other)
+        XCTAssertTrue(try runBeattag(["scan", other, "--catalog", catalog]).stderr.contains("scan with --prune to mark them missing"))
+        let file = try runBeattag(["scan", single, "--prune", "--catalog", catalog, "--json"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(file.stdout.utf8)).missing, 1)
+        let gone = try runBeattag(["scan", other, "--prune", "--catalog", catalog, "--json"])
+        XCTAssertEqual(gone.status, 0, gone.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(gone.stdout.utf8)).missing, 2)
+        let underOther = try Catalog(path: catalog).allTracks().filter { $0.path.hasPrefix(other + "/") }
+        XCTAssertEqual(underOther.count, 3)
+        XCTAssertTrue(underOther.allSatisfy { $0.state == .missing }, "\(underOther.map(\.state))")
+    }
+
+    /// A catalog SQLite finds damaged, at opening or part-way: exit 2 (it cannot be used) in one
+    /// wording, and no half a JSON array on stdout (it was 1, and "[").
+    func testADamagedCatalogIsUnusableInOneWording() throws {
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", TestPaths.fixtures, "--catalog", catalog]).status, 1, "the odd fixtures fail")
+        let damaged = (try temporaryDirectory(self) as NSString).appendingPathComponent("d.sqlite")
+        var refused = 0
+        for offset in stride(from: 4096, to: 135_168, by: 4096) {
+            try? FileManager.default.removeItem(atPath: damaged)
+            try FileManager.default.copyItem(atPath: catalog, toPath: damaged)
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: damaged))
+            try handle.seek(toOffset: UInt64(offset))
+            handle.write(Data(repeating: 0xAB, count: 4096))
+            try handle.close()
+            for command in [["list", "--json"], ["stats"], ["untagged"]] {
+                let result = try runBinary(command + ["--catalog", damaged])
+                guard result.status != 0 else { continue }
+                refused += 1
+                XCTAssertEqual(result.status, 2, "\(offset) \(command): \(result.stderr)")
+                XCTAssertEqual(result.stderr, "beattag: catalog error: the catalog file is damaged (move it aside and `beattag scan` your folders again to rebuild it)\n")
+                XCTAssertEqual(result.stdout, "", "\(offset) \(command)")
+            }
+        }
+        XCTAssertGreaterThan(refused, 10, "damage was found")
     }
 
     /// A file named on the command line is a root that is there, not an unmounted disk, and a file
