@@ -220,10 +220,10 @@ struct RenderCommand: ParsableCommand {
                              spm, timeline.beats, timeline.beats / MasterClock.beatsPerPhrase, output))
     }
 
-    /// Library errors as one line; Ctrl-C as exit 130.
+    /// Library errors as one line; Ctrl-C as exit 130 (SIGTERM 143).
     private func failing<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let cancelled as RenderCancelled {
-            throw CommandFailure("\(cancelled)", code: 130)
+            throw CommandFailure("\(cancelled)", code: InterruptHandler.exitStatus)
         } catch let failure as CommandFailure {
             throw failure
         } catch {

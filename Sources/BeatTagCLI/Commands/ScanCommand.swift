@@ -26,7 +26,7 @@ struct ScanCommand: ParsableCommand {
             or a .beattag-rights file could not be read \
             (the same on every scan while they are; --json lists each failing file under "failures"), \
             2 when the catalog cannot be used (not a catalog, read-only, another scan with --no-wait), \
-            64 for a usage error, 130 when interrupted.
+            64 for a usage error, 130 when interrupted (143 by SIGTERM).
             """)
 
     @Argument(help: ArgumentHelp("Folders or files to scan.", valueName: "path"))
@@ -120,7 +120,7 @@ struct ScanCommand: ParsableCommand {
                 + (summary.interrupted ? " — interrupted; run the same scan again to resume" : ""))
             console.line("catalog: \(catalog.path)")
         }
-        if summary.interrupted { throw ExitCode(130) }
+        if summary.interrupted { throw ExitCode(InterruptHandler.exitStatus) }
         if !summary.succeeded { throw ExitCode(1) }
     }
 }

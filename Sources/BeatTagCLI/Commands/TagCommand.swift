@@ -90,7 +90,7 @@ struct TagCommand: ParsableCommand {
         defer { interrupts?.restore() }
         var failures = 0
         for file in files {
-            if stop.value { throw ExitCode(130) }
+            if stop.value { throw ExitCode(InterruptHandler.exitStatus) }
             do {
                 var written: (path: String, file: BPMTagWriter.WrittenFile)?
                 if let change {
@@ -132,7 +132,7 @@ struct TagCommand: ParsableCommand {
                 console.problem("\(file): \(CatalogError.userFacing(error))")
             }
         }
-        if stop.value { throw ExitCode(130) }
+        if stop.value { throw ExitCode(InterruptHandler.exitStatus) }
         if failures > 0 { throw ExitCode(1) }
     }
 

@@ -17,6 +17,11 @@ final class InterruptHandler: @unchecked Sendable {
     private let message: String
     private let onInterrupt: @Sendable () -> Void
     private var count = 0
+    private static var firstSignal: Int32?
+
+    /// The exit status of a command stopped by a signal, as shells give it: 128 + the signal's number
+    /// (130 for Ctrl-C, 143 for SIGTERM, 129 for a closed terminal).
+    static var exitStatus: Int32 { 128 + (lock.withLock { firstSignal } ?? SIGINT) }
 
     init(console: Console, message: String = "stopping after the files in progress", _ onInterrupt: @escaping @Sendable () -> Void) {
         self.console = console
@@ -55,12 +60,15 @@ final class InterruptHandler: @unchecked Sendable {
     /// written to a terminal that is gone.
     private func signalled(_ signal: Int32) {
         count += 1
+        Self.lock.withLock { if Self.firstSignal == nil { Self.firstSignal = signal } }
         if count == 1 {
-            if signal != SIGHUP { console.writeErr("\nbeattag: \(message) (Ctrl-C again to quit now)\n") }
+            if signal != SIGHUP {
+                console.writeErr("\nbeattag: \(message) (\(signal == SIGTERM ? "a second SIGTERM" : "Ctrl-C again") to quit now)\n")
+            }
             onInterrupt()
         } else if signal != SIGHUP {
             OpenWorkingFiles.removeAll()  // quitting at once leaves no partial render or tagged copy behind
-            exit(130)
+            exit(Self.exitStatus)
         }
     }
 }

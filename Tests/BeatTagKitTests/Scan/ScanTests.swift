@@ -471,6 +471,16 @@ final class ScanTests: XCTestCase {
     /// Ctrl-C on a real scan process: it stops after the files in progress (exit 130, the summary
     /// says so), the catalog is whole, and the same scan again finishes the rest.
     func testCtrlCStopsARealScanThatThenResumes() throws {
+        try interruptedScanResumes(with: SIGINT)
+    }
+
+    /// SIGTERM (a service manager, `timeout`) stops it the same way, with the status shells give a
+    /// terminated process, 143 (it was 130, and "Ctrl-C again").
+    func testSIGTERMStopsARealScanWithItsOwnStatus() throws {
+        try interruptedScanResumes(with: SIGTERM)
+    }
+
+    private func interruptedScanResumes(with signal: Int32) throws {
         let library = try temporaryDirectory(self)
         for index in 0..<40 {
             let source = ["house-128.wav", "dnb-174.ogg"][index % 2]
@@ -483,7 +493,8 @@ final class ScanTests: XCTestCase {
         process.arguments = ["scan", library, "--jobs", "1", "--catalog", catalogPath]
         let stdout = Pipe()
         process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
         try process.run()
         func rows() -> Int {
             guard FileManager.default.fileExists(atPath: catalogPath), let db = try? checkingConnection(catalogPath) else { return 0 }
@@ -492,9 +503,11 @@ final class ScanTests: XCTestCase {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, rows() < 2 { usleep(50_000) }
         XCTAssertTrue(process.isRunning, "the scan must still be running when interrupted for this test to mean anything")
-        interrupt(process)
+        interrupt(process, with: signal)
         let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(process.terminationStatus, 130, printed)
+        let said = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 128 + signal, printed)
+        XCTAssertTrue(said.contains(signal == SIGTERM ? "(a second SIGTERM to quit now)" : "(Ctrl-C again to quit now)"), said)
         XCTAssertTrue(printed.contains("interrupted; run the same scan again to resume"), printed)
         let done = rows()
         XCTAssertGreaterThanOrEqual(done, 2)
