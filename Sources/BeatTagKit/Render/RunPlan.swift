@@ -186,7 +186,13 @@ public struct RunPlan: Sendable {
         let phrases = min(remaining, phrasesFitting(match, from: first, to: last, clock: plan.clock))
         guard phrases >= 2 || (phrases >= 1 && phrases == remaining) else {
             if fill == .fresh {
-                plan.leftOut.append(LeftOut(path: track.path, reason: "too short for two phrases once quiet intro and outro are skipped"))
+                // Long enough, but kept from drifting off the clock: say that, not "too short".
+                let byLength = (last - first - crossfadeBeats) / MasterClock.beatsPerPhrase
+                let reason = byLength >= 2
+                    ? String(format: "its rights forbid a tempo change, and at its own tempo (%+.1f%% from the cadence) it drifts more than %.0f ms from the beat within two phrases",
+                             (1 / match.ratio - 1) * 100, unstretchedDrift * 1000)
+                    : "too short for two phrases once quiet intro and outro are skipped"
+                plan.leftOut.append(LeftOut(path: track.path, reason: reason))
             }
             return nil
         }

@@ -75,6 +75,21 @@ final class ShortRunTests: XCTestCase {
         XCTAssertEqual(second.entries.map(\.phrases), [11, 32, 7])
         XCTAssertNil(second.clickCarriesFrom)
     }
+    /// A no-derivatives track long enough but too far from the cadence to hold two phrases within
+    /// 25 ms of the clock is left out for that, in those words (it was called "too short").
+    func testAnUnstretchedTrackLeftOutForItsDriftSaysSo() throws {
+        let clock = MasterClock(spm: 180, sampleRate: 44_100)
+        var track = TrackRecord(path: "/music/nd.flac", fileSize: 1, modifiedAt: 0, now: 0)
+        track.title = "ND"; track.bpm = 180.85; track.tempoAdjustAllowed = false; track.durationSeconds = 100
+        let match = CadenceMatch(track: track, bpm: 180.85, stepsPerBeat: 1, ratio: 180 / 180.85, shiftPercent: (180 / 180.85 - 1) * 100, adjustedBPM: 180)
+        let beats = (0..<300).map { Double($0) * 60 / 180.85 }
+        var usage = RunUsage()
+        let run = try RunPlan.plan(clock: clock, seconds: 60, candidates: [match], usage: &usage,
+                                   beatsOf: { _ in beats }, loudnessOfBeats: { _, _ in nil })
+        XCTAssertTrue(run.entries.isEmpty)
+        XCTAssertEqual(run.leftOut.map(\.reason), ["its rights forbid a tempo change, and at its own tempo (+0.5% from the cadence) it drifts more than 25 ms from the beat within two phrases"])
+    }
+
     func testARunDoesNotEndOnAOnePhraseFragment() throws {
         // Five phrases to fill; the first track holds four. The second would come in for one phrase
         // (under 3 s) and the run end: instead the first gives one up and the second plays two.
