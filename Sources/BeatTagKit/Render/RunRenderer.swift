@@ -133,9 +133,12 @@ public struct RunRenderer {
                         try emit(&gapLeft, &gapRight, clickFrom: clickFromFrame)
                     }
                     let previousTail = (left: tailLeft, right: tailRight)
-                    // Frames `range` of the track as they sound: faded, gained, over the previous tail.
+                    var dcBlocker = DCBlocker(sampleRate: clock.sampleRate)
+                    // Frames `range` of the track as they sound (read in order): without DC, faded,
+                    // gained, over the previous tail.
                     func mixed(_ range: Range<Int>) throws -> (left: [Float], right: [Float]) {
                         var (l, r) = try track.audio.read(from: range.lowerBound, count: range.count)
+                        dcBlocker.process(&l, &r)
                         for i in 0..<range.count {
                             let g = fades.gain(at: range.lowerBound + i)
                             l[i] *= g

@@ -385,6 +385,30 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(try render("old.flac").status, 0, "known by its credits")
     }
 
+    /// A source with a DC offset leaves none in the mix (ffmpeg's astats measures both): it passed
+    /// through (about −21 dBFS of a corpus clip's excerpt), spending headroom and stepping at cuts.
+    func testADCOffsetInASourceDoesNotReachTheMix() throws {
+        let dir = try temporaryDirectory(self)
+        func path(_ name: String) -> String { (dir as NSString).appendingPathComponent(name) }
+        try FileManager.default.createDirectory(atPath: path("music"), withIntermediateDirectories: false)
+        let ffmpeg = try requiredTool("ffmpeg")
+        let (made, log) = try runTool(ffmpeg, ["-v", "error", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac"),
+                                               "-af", "volume=0.5,dcshift=0.2", path("music/offset.flac")])
+        XCTAssertEqual(made, 0, log)
+        func dcOffset(_ file: String) throws -> Double {
+            let (status, text) = try runTool(ffmpeg, ["-v", "info", "-i", file, "-af", "astats=measure_perchannel=0:measure_overall=DC_offset", "-f", "null", "-"])
+            XCTAssertEqual(status, 0, text)
+            let line = try XCTUnwrap(text.components(separatedBy: "\n").last { $0.contains("DC offset") }, text)
+            return try XCTUnwrap(Double(line.components(separatedBy: ":").last!.trimmingCharacters(in: .whitespaces)))
+        }
+        XCTAssertGreaterThan(try dcOffset(path("music/offset.flac")), 0.15, "the source carries the offset")
+        let catalog = path("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", path("music"), "--source", "cc0", "--catalog", catalog]).status, 0)
+        let result = try runBeattag(["render", "--spm", "150", "--duration", "30s", "--seed", "1", "-o", path("run.wav"), "--catalog", catalog])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertLessThan(abs(try dcOffset(path("run.wav"))), 0.005)
+    }
+
     func testEmptyCatalogSaysSoAndWritesNothing() throws {
         let dir = try temporaryDirectory(self)
         let empty = (dir as NSString).appendingPathComponent("empty.sqlite")
