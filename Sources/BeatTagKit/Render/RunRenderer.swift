@@ -67,6 +67,18 @@ public struct RunRenderer {
         // The limiter's output lags by its look-ahead: its first frames (silence) are not written.
         var delayToDrop = limiter.lookaheadFrames
 
+        // Preparing (decoding, stretching) is most of the work, and the mix follows it: the share of
+        // the run prepared, else written, whichever is further, never going back (a long run's bar
+        // stood still at 36% for 40 s while the next tracks were stretched).
+        let reportLock = NSLock()
+        var reported = 0.0
+        func report(_ frames: Int) {
+            let fraction = min(1, Double(frames) / Double(max(1, total)))
+            reportLock.lock(); defer { reportLock.unlock() }
+            guard fraction > reported else { return }
+            reported = fraction
+            progress(fraction)
+        }
         var click = ClickTrack(clock: plans[0].clock, levelDB: options.clickLevelDB)
         func emit(_ left: inout [Float], _ right: inout [Float], clickFrom: Int?) throws {
             if isCancelled() { throw RenderCancelled() }
@@ -96,7 +108,7 @@ public struct RunRenderer {
             delayToDrop -= drop
             try write(Array(left[drop...]), Array(right[drop...]))
             written += count
-            progress(Double(written) / Double(total))
+            report(written)
         }
         func write(_ left: [Float], _ right: [Float]) throws {
             var interleaved = [Float](repeating: 0, count: 2 * left.count)
@@ -120,6 +132,7 @@ public struct RunRenderer {
                     do {
                         let p = try PreparedTrack.prepare(batch[i], clock: clock, stretcher: stretcher, targetLUFS: options.targetLUFS, output: path)
                         lock.lock(); prepared[i] = p; lock.unlock()
+                        report(p.startFrame + p.length)
                     } catch { lock.lock(); failure = failure ?? error; lock.unlock() }
                 }
                 if let failure { throw failure }

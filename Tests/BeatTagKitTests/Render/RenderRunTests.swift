@@ -409,6 +409,26 @@ final class RenderRunTests: XCTestCase {
         XCTAssertLessThan(abs(try dcOffset(path("run.wav"))), 0.005)
     }
 
+    /// Progress follows the work, most of which is preparing (decoding, stretching) the next
+    /// tracks: each prepared track moves it on at once, and it never goes back. It moved only as the
+    /// mix was written, so a long run's bar stood still while the next tracks were stretched.
+    func testRenderProgressMovesAsTracksArePreparedAndNeverBack() throws {
+        let plans = try RunSchedule.plans(for: [RunSegment(spm: 150, seconds: 60)], catalog: try Catalog(path: catalog), filter: MatchFilter(),
+                                          maxShiftPercent: 10, seed: 1, sampleRate: 44_100)
+        XCTAssertGreaterThan(plans[0].entries.count, 1)
+        let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("run.wav")
+        let fractions = Locked([Double]())
+        var options = RunRenderer.Options()
+        options.workers = 1
+        _ = try RunRenderer(options: options).render(plans, to: out, progress: { f in fractions.update { $0.append(f) } })
+        let seen = fractions.value
+        XCTAssertEqual(seen, seen.sorted(), "never back")
+        XCTAssertEqual(seen.last, 1)
+        let firstTrackEnds = Double(plans[0].clock.frame(ofBeat: plans[0].entries[0].mixStartBeat + plans[0].entries[0].phrases * MasterClock.beatsPerPhrase).value)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(seen.first), firstTrackEnds / Double(plans[0].clock.frame(ofBeat: plans[0].totalBeats).value) * 0.99,
+                                    "the first prepared track counts before its audio is mixed")
+    }
+
     func testEmptyCatalogSaysSoAndWritesNothing() throws {
         let dir = try temporaryDirectory(self)
         let empty = (dir as NSString).appendingPathComponent("empty.sqlite")
