@@ -15,6 +15,9 @@ public enum FileWalker {
         public var fileRoots: [String] = []
         /// Folders under the roots that could not be read: what the catalog holds inside them is not missing.
         public var unreadableFolders: [String] = []
+        /// Folder roots that are a folder walked already in this scan under another path (a link to
+        /// it): their files are found once, under the first path; nothing under these is missing.
+        public var aliasedRoots: [String] = []
     }
 
     private struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
@@ -37,6 +40,13 @@ public enum FileWalker {
                 continue
             }
             if (st.st_mode & S_IFMT) == S_IFDIR {
+                if result.walkedRoots.contains(absolute) { continue }  // the same path twice: once is enough
+                guard !visitedDirs.contains(Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))) else {
+                    // `scan ~/Music /data/music` where one links to the other: it was called empty.
+                    result.aliasedRoots.append(absolute)
+                    result.problems.append(ScanProblem(path: absolute, message: "the same folder as one scanned above under another path (a link): its files are catalogued once"))
+                    continue
+                }
                 let inherited = sidecarsAbove(absolute, problems: &result.problems)
                 walkDirectory(absolute, sidecar: inherited, visited: &visitedDirs, seen: &seenFiles, into: &result)
                 result.walkedRoots.append(absolute)

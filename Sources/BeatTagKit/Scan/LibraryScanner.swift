@@ -73,7 +73,7 @@ public final class LibraryScanner: @unchecked Sendable {
         let present = existing.filter { $0.state != .missing }.map(\.path)
         for root in options.roots.map(FileWalker.absolutePath) {
             let catalogued = present.filter { $0.isInside(folder: root) }.count
-            guard catalogued > 0, !walk.fileRoots.contains(root) else { continue }
+            guard catalogued > 0, !walk.fileRoots.contains(root), !walk.aliasedRoots.contains(root) else { continue }
             let kept = "\(catalogued) catalogued track\(catalogued == 1 ? "" : "s") under it kept as they are"
             if !walk.walkedRoots.contains(root) {
                 // Not there at all: replace the walk's plain "no such file or folder".

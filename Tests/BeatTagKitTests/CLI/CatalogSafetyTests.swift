@@ -185,6 +185,23 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertTrue(underOther.allSatisfy { $0.state == .missing }, "\(underOther.map(\.state))")
     }
 
+    /// Two roots that are one folder (one a link to the other) in one scan: its files are catalogued
+    /// once, and the second is said to be the same folder (it was called "empty (an unmounted disk?)").
+    func testTwoRootsThatAreOneFolderAreScannedOnceAndSaidSo() throws {
+        let music = try library(3)
+        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", link, "--catalog", catalog]).status, 0)
+        let both = try runBeattag(["scan", music, link, music, "--catalog", catalog, "--json"])
+        XCTAssertTrue(both.stderr.contains("\(link): the same folder as one scanned above under another path (a link): its files are catalogued once"), both.stderr)
+        XCTAssertFalse(both.stderr.contains("unmounted"), both.stderr)
+        XCTAssertEqual(both.stderr.components(separatedBy: "the same folder").count, 2, "said once: the same path twice is no news")
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(both.stdout.utf8))
+        XCTAssertEqual(summary.found, 3)
+        XCTAssertEqual(summary.missing, 0, "the tracks catalogued through the link are not missing")
+    }
+
     /// A catalog SQLite finds damaged, at opening or part-way: exit 2 (it cannot be used) in one
     /// wording, and no half a JSON array on stdout (it was 1, and "[").
     func testADamagedCatalogIsUnusableInOneWording() throws {
