@@ -52,6 +52,7 @@ struct PlaylistCommand: ParsableCommand {
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
         builder.unusableFile = { $0.fileProblemSinceScan }
+        builder.otherCopies = { [options] in (try? catalog.otherCopies(of: $0, rules: options.rules, filter: options.filter)) ?? [] }
         let playlist = builder.build(from: result.matches)
         console.reportLeftOut(playlist.leftOut)
         guard !playlist.entries.isEmpty else { throw CommandFailure("no matching track's file can be used (see above); no playlist written") }

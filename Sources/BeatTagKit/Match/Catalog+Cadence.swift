@@ -69,6 +69,15 @@ extension Catalog {
         window.lowerBound * (1 - 1e-6)...window.upperBound * (1 + 1e-6)
     }
 
+    /// The other present copies of a match's recording that fit the same rules and filter, the
+    /// better source first: what a playlist plays when the copy offered is gone since the scan (the
+    /// matcher offers one copy of a recording, so the playlist had nothing else to fall back on).
+    public func otherCopies(of match: CadenceMatch, rules: CadenceRules, filter: MatchFilter) throws -> [CadenceMatch] {
+        try copies(of: [match.track]).filter { $0.id != match.track.id }
+            .compactMap { CadenceMatcher.match([$0], rules: rules, filter: filter).matches.first }
+            .sorted { $0.track.sourceQuality > $1.track.sourceQuality }
+    }
+
     /// Present tracks holding the same recording as any of `tracks` (by `contentIdentity`'s keys:
     /// recording group, decoded audio, file fingerprint), `tracks` among them.
     func copies(of tracks: [TrackRecord]) throws -> [TrackRecord] {

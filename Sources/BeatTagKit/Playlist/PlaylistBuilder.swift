@@ -10,6 +10,9 @@ public struct PlaylistBuilder {
     /// Why a picked track's file cannot go into the playlist (`TrackRecord.fileProblemSinceScan`
     /// in the commands), nil when it can: such a track is left out and another drawn.
     public var unusableFile: (TrackRecord) -> String? = { _ in nil }
+    /// The other copies of a match's recording that fit (`Catalog.otherCopies`), asked for only
+    /// when every copy of a drawn song the ranking holds is unusable.
+    public var otherCopies: (CadenceMatch) -> [CadenceMatch] = { _ in [] }
 
     public init(targetSeconds: Double, seed: UInt64) {
         self.targetSeconds = targetSeconds
@@ -62,7 +65,10 @@ public struct PlaylistBuilder {
                 }
                 let copies = remaining.remove(at: pick)
                 var usable: CadenceMatch?
-                for copy in copies {
+                var tried = Set<Int64>()
+                // The ranking's copies of the song, then (all gone) the recordings' other copies.
+                for copy in copies + (copies.allSatisfy { unusableFile($0.track) != nil } ? copies.flatMap(otherCopies) : [])
+                where tried.insert(copy.track.id ?? -1).inserted {
                     if let reason = unusableFile(copy.track) {
                         leftOut.append(RunPlan.LeftOut(path: copy.track.path, reason: reason, needsRescan: true))
                     } else {

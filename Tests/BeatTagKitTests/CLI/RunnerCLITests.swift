@@ -86,6 +86,35 @@ final class RunnerCLITests: XCTestCase {
         }
     }
 
+    /// Copies of one recording (a WAV and its ALAC, one decoded audio): the matcher offers one; when
+    /// that file is gone since the scan, the playlist plays the other (it wrote nothing).
+    func testAPlaylistPlaysAnotherCopyOfARecordingWhoseOfferedCopyIsGone() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        for name in ["house-128.wav", "encoded/house-128-alac.m4a"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (music as NSString).appendingPathComponent((name as NSString).lastPathComponent))
+        }
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        func playlist() throws -> (CommandResult, [String]) {
+            let out = (dir as NSString).appendingPathComponent("run.m3u8")
+            try? FileManager.default.removeItem(atPath: out)
+            let result = try runBeattag(["playlist", "--spm", "128", "--duration", "1m", "--allow-short", "--allow-half-time", "-o", out, "--catalog", catalog])
+            let entries = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+            return (result, entries)
+        }
+        let (first, offered) = try playlist()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(offered.count, 1, "one recording, offered once: \(offered)")
+        try FileManager.default.removeItem(atPath: (music as NSString).appendingPathComponent((offered[0] as NSString).lastPathComponent))
+        let (second, fallback) = try playlist()
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(fallback.count, 1)
+        XCTAssertNotEqual((try XCTUnwrap(fallback.first) as NSString).lastPathComponent, (offered[0] as NSString).lastPathComponent, "the other copy")
+        XCTAssertTrue(second.stderr.contains("left out"), second.stderr)
+    }
+
     /// Names a player reads differently from a plain line, in a playlist written beside them: mpv
     /// skips a leading `#` (a comment) and trims spaces at either end (" lead.ogg" could not be
     /// opened). Every entry must load.
