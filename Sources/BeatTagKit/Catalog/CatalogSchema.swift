@@ -207,7 +207,8 @@ enum CatalogSchema {
                 let attribution: String? = row["attribution"] == row["artist"] as String? ? nil : row["attribution"]
                 var source = stored
                 if source == SourceType.other.rawValue, let license, let named = LicenseParser.sourceType(in: license) { source = named.rawValue }
-                let forbidden = [license, attribution].contains { $0.map(LicenseParser.forbidsDerivatives) ?? false }
+                let forbidden = license.map { LicenseParser.forbidsDerivatives($0) } ?? false
+                    || attribution.map { LicenseParser.forbidsDerivatives($0, inLicence: false) } ?? false
                     || !(SourceType(rawValue: source)?.allowsTempoAdjustment ?? true)
                 guard forbidden || source != stored else { continue }
                 try db.execute(sql: "UPDATE track SET sourceType = ?, tempoAdjustAllowed = ? WHERE id = ?",

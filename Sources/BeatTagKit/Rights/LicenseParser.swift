@@ -51,27 +51,35 @@ public enum LicenseParser {
     /// of them: "Namensnennung - Keine Bearbeitungen 4.0 International" read as `other`, stretchable.
     static func inEnglish(_ lower: String) -> String {
         let names: [(String, String)] = [
-            (#"keine[\s-]+bearbeitung(en)?|pas[\s-]+de[\s-]+modifications?|sin[\s-]*(obra[\s-]*)?derivadas?|non[\s-]+opere[\s-]+derivate|geen[\s-]*afgeleide[\s-]*werken|sem[\s-]*deriva(ções|coes|dos)"#, "noderivatives"),
-            (#"nicht[\s-]*kommerziell|pas[\s-]+d['’]utilisation[\s-]+commerciale|no[\s-]*comercial|non[\s-]+commerciale|niet[\s-]*commercieel|não[\s-]*comercial"#, "noncommercial"),
-            (#"weitergabe[\s-]+unter[\s-]+gleichen[\s-]+bedingungen|partage[\s-]+dans[\s-]+les[\s-]+mêmes[\s-]+conditions|compartir[\s-]*igual|condividi[\s-]+allo[\s-]+stesso[\s-]+modo|gelijk[\s-]*delen|compartilha[\s-]*igual"#, "sharealike"),
+            // Run together too, as the 3.0 deeds name them: "Namensnennung-KeineBearbeitung 3.0 Deutschland".
+            (#"keine[\s-]*bearbeitung(en)?|pas[\s-]*de[\s-]*modifications?|sin[\s-]*(obra[\s-]*)?derivadas?|no[\s-]*derivadas?|non[\s-]*opere[\s-]*derivate|geen[\s-]*afgeleide[\s-]*werken|sem[\s-]*deriva(ções|coes|dos)"#, "noderivatives"),
+            (#"nicht[\s-]*kommerziell|keine[\s-]*kommerzielle[\s-]*nutzung|pas[\s-]*d['’]?[\s-]*utilisation[\s-]*commerciale|no[\s-]*comercial|non[\s-]*commerciale|niet[\s-]*commercieel|não[\s-]*comercial"#, "noncommercial"),
+            (#"weitergabe[\s-]*unter[\s-]*gleichen[\s-]*bedingungen|partage[\s-]*dans[\s-]*les[\s-]*mêmes[\s-]*conditions|compartir[\s-]*igual|condividi[\s-]*allo[\s-]*stesso[\s-]*modo|gelijk[\s-]*delen|compartilha[\s-]*igual"#, "sharealike"),
             (#"namensnennung|paternité|reconocimiento|atribución|attribuzione|naamsvermelding|atribuição"#, "attribution"),
+            // Codes written as one word: "CCBYND", "ccbyncsa".
+            (#"\bccby(nc)?(nd|sa)?\b"#, "cc by-$1-$2"),
         ]
         return names.reduce(lower) { $0.replacingOccurrences(of: $1.0, with: $1.1, options: .regularExpression) }
     }
 
     /// Text that says no derivatives, recognised as a licence or not ("No Derivative Works",
-    /// "NoDerivs", "BY-ND", a localised name, a bare "ND" element): never time-stretched. Rights fail
-    /// closed, so a licence field, a copyright notice or a comment saying so is enough.
-    static func forbidsDerivatives(_ text: String) -> Bool {
+    /// "NoDerivs", "BY-ND", a localised name, "do not modify"): never time-stretched. Rights fail
+    /// closed, so a licence field, a copyright notice or a comment saying so is enough. A bare "ND"
+    /// element counts in a licence field only: in a notice it is a name ("(c) 2021 ND Records").
+    static func forbidsDerivatives(_ text: String, inLicence: Bool = true) -> Bool {
         let lower = inEnglish(text.lowercased())
-        if lower.range(of: #"no[\s-]?deriv"#, options: .regularExpression) != nil { return true }
-        return lower.components(separatedBy: CharacterSet.alphanumerics.inverted).contains("nd")
+        let words = [#"no[\s-]?deriv"#, #"\b(by|nc)[-_ ]nd\b"#,
+                     #"\bdo(n['’]?t| not)\s+(modify|alter|remix|edit)\b"#, #"\b(may|must|shall)\s+not\s+be\s+(modified|altered|remixed|edited)\b"#,
+                     #"\bno\s+(modifications|alterations)\b"#]
+        if words.contains(where: { lower.range(of: $0, options: .regularExpression) != nil }) { return true }
+        return inLicence && lower.components(separatedBy: CharacterSet.alphanumerics.inverted).contains("nd")
     }
 
     /// The tags' own words forbid derivatives, whatever licence they name (a LICENSE of CC BY with a
     /// COPYRIGHT of "No Derivative Works"): the stricter reading stands.
     static func forbidsDerivatives(_ tags: TrackTags) -> Bool {
-        [tags.license, tags.copyright, tags.copyrightURL, tags.comment].contains { $0.map(forbidsDerivatives) ?? false }
+        [tags.license, tags.copyrightURL].contains { $0.map { forbidsDerivatives($0) } ?? false }
+            || [tags.copyright, tags.comment].contains { $0.map { forbidsDerivatives($0, inLicence: false) } ?? false }
     }
 
     static func firstURL(in text: String) -> String? {

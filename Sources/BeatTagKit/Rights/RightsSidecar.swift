@@ -68,7 +68,7 @@ public struct RightsSidecar: Equatable, Sendable {
             }
         }
         // A sidecar cannot grant what a no-derivatives licence forbids, recognised or not.
-        let allowed = source.allowsTempoAdjustment && !(license.map(LicenseParser.forbidsDerivatives) ?? false) ? adjust : false
+        let allowed = source.allowsTempoAdjustment && !(license.map { LicenseParser.forbidsDerivatives($0) } ?? false) ? adjust : false
         return RightsSidecar(rights: Rights(source: source, license: license, attribution: values["attribution"],
                                             sourceURL: values["url"], tempoAdjustAllowed: allowed, origin: .sidecar))
     }

@@ -29,6 +29,13 @@ final class RightsTests: XCTestCase {
             ("Namensnennung - Nicht-kommerziell - Weitergabe unter gleichen Bedingungen 4.0 International", .ccByNcSa),
             ("Attribution - Pas de Modification 4.0 International", .ccByNd),
             ("Reconocimiento-SinObraDerivada 4.0 Internacional", .ccByNd),
+            // The 3.0 deeds' names run together (a second audit), a compact code, another Spanish name.
+            ("Namensnennung-NichtKommerziell-KeineBearbeitung 3.0 Deutschland", .ccByNcNd),
+            ("Namensnennung-KeineBearbeitung 3.0 Deutschland", .ccByNd),
+            ("Namensnennung-Keine kommerzielle Nutzung-Keine Bearbeitung 2.0 Deutschland", .ccByNcNd),
+            ("Paternité-PasdeModification 2.0 France", .ccByNd),
+            ("CCBYND", .ccByNd),
+            ("Atribución-NoDerivadas 3.0", .ccByNd),
             ("Attribution: Jane Doe", nil),
             ("Produced by SA Smith", nil),
             ("(C) 2020 Some Label. All rights reserved.", nil),
@@ -135,6 +142,18 @@ final class RightsTests: XCTestCase {
             tags = TrackTags()
             tags.license = harmless
             XCTAssertTrue(RightsResolver.resolve(tags: tags, sidecar: nil, option: nil).tempoAdjustAllowed, harmless)
+        }
+        // In a notice or a comment a bare "ND" is a name, not an element (a second audit: flagged);
+        // the words of a notice that forbids changes count.
+        for (copyright, comment) in [("(c) 2021 ND Records", nil), (nil, "Track 2 of 10 - ND")] as [(String?, String?)] {
+            tags = TrackTags()
+            (tags.copyright, tags.comment) = (copyright, comment)
+            XCTAssertTrue(RightsResolver.resolve(tags: tags, sidecar: nil, option: .userOwned).tempoAdjustAllowed, "\(copyright ?? comment ?? "")")
+        }
+        for notice in ["© 2020 Foo. Do not modify, remix or alter this recording.", "This recording may not be altered.", "Licence: BY-ND"] {
+            tags = TrackTags()
+            tags.copyright = notice
+            XCTAssertFalse(RightsResolver.resolve(tags: tags, sidecar: nil, option: .userOwned).tempoAdjustAllowed, notice)
         }
     }
 
