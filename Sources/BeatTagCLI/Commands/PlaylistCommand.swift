@@ -21,7 +21,7 @@ struct PlaylistCommand: ParsableCommand {
             """)
 
     @OptionGroup var options: MatchOptions
-    @Option(parsing: .unconditional, help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds).") var duration: String
+    @Option(parsing: .unconditional, help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds; a bare number from 600 on).") var duration: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8); - writes it to stdout (absolute paths, the summary on stderr).", valueName: "file")) var output: String
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
     @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")
@@ -38,7 +38,7 @@ struct PlaylistCommand: ParsableCommand {
         guard let seconds = DurationText.seconds(duration) else {
             throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds")
         }
-        try DurationArgument.refuseBareSecondsUnderAMinute(duration, seconds: seconds)
+        try DurationArgument.refuseShortBareSeconds(duration, seconds: seconds)
     }
 
     func run() throws {

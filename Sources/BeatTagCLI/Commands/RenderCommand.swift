@@ -46,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A workout plan: 4x4, easy, tempo, progression or a TOML plan file (instead of --spm and --duration).", valueName: "plan"))
     var plan: String?
     @Option(parsing: .unconditional, help: "Cadence in steps per minute (100–240).", transform: PlainNumber.double) var spm: Double?
-    @Option(parsing: .unconditional, help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds); rounded to whole 8-beat phrases.") var duration: String?
+    @Option(parsing: .unconditional, help: "Length of the run: 40m, 1h10m, 45:00, 2400 (seconds; a bare number from 600 on); rounded to whole 8-beat phrases.") var duration: String?
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Audio file to write (.flac, .ogg, .opus, .wav).", valueName: "file"))
     var output: String
     @Flag(help: "Add the metronome click to the music (accent every 8 beats).") var click = false
@@ -82,7 +82,7 @@ struct RenderCommand: ParsableCommand {
             guard let seconds = DurationText.seconds(duration), seconds >= 10, seconds <= 6 * 3600 else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
             }
-            try DurationArgument.refuseBareSecondsUnderAMinute(duration, seconds: seconds)
+            try DurationArgument.refuseShortBareSeconds(duration, seconds: seconds)
         }
         guard MixFormat(path: output) != nil else {
             throw ValidationError("cannot write \(output): unknown extension (use \(MixFormat.supportedList))")

@@ -87,7 +87,11 @@ struct ScanCommand: ParsableCommand {
             summary = try scanner.run()
         } catch let error as CatalogError {
             throw CommandFailure("\(error)", code: 2)
-        } catch { throw CommandFailure("scan stopped: \(CatalogError.userFacing(error))") }
+        } catch {
+            // Damage found part-way is as unusable as at opening (2); a disk full or a busy catalog is 1.
+            let reason = CatalogError.userFacing(error)
+            throw CommandFailure("scan stopped: \(reason)", code: (reason as? CatalogError)?.isUnusable == true ? 2 : 1)
+        }
         if let reason = summary.recordingsNotCompared, summary.analysed > 0 {
             console.problem("\(reason); copies of one recording in other formats are not recognised")
         }

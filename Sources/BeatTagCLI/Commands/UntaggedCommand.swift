@@ -36,7 +36,9 @@ struct UntaggedCommand: ParsableCommand {
                                       alternative: $0.track.bpmAlternative, confidence: $0.track.confidence) })
             return
         }
-        guard !items.isEmpty else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
+        guard total > 0 else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
+        // `--limit 0` asks for the count alone (it said nothing needed a human).
+        guard !items.isEmpty else { console.print("\(total) track\(total == 1 ? "" : "s") to check (--limit N lists them)"); return }
         var table = TextTable(columns: ["#", "why", "BPM", "or", "conf", "track", "folder"], flexible: [5, 6], title: 5)
         for (i, item) in items.enumerated() {
             let t = item.track

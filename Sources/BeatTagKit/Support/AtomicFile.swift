@@ -18,7 +18,7 @@ public enum AtomicFile {
         var name: String {
             switch self {
             case .playlist: return "a playlist"
-            case .cueSheet: return "a CUE sheet"
+            case .cueSheet: return "a CUE sheet beattag wrote"
             case .credits: return "a run's credits"
             case .svg: return "an SVG image"
             case .jsonLines: return "a JSON Lines file"

@@ -9,6 +9,9 @@ final class BadInputTests: XCTestCase {
         let cases: [([String], String)] = [
             (["match", "--spm", "175", "--max-shift", "-5"], "--max-shift must be above 0 and at most 50 percent"),
             (["playlist", "--spm", "175", "--duration", "30", "-o", "x.m3u8"], "--duration 30 would be 30 seconds: write 30m"),
+            // Under ten minutes a bare number is more likely minutes (a second audit: 90 gave 1:30).
+            (["playlist", "--spm", "175", "--duration", "90", "-o", "x.m3u8"], "--duration 90 would be 90 seconds: write 90m"),
+            (["render", "--spm", "175", "--duration", "90", "-o", "x.flac"], "--duration 90 would be 90 seconds: write 90m"),
             (["list", "--limit", "-1"], "--limit must be 0 or more"),
             (["match", "--spm", "175", "--limit", "-3"], "--limit must be 0 or more"),
             (["untagged", "--limit", "-2"], "--limit must be 0 or more"),
@@ -33,7 +36,7 @@ final class BadInputTests: XCTestCase {
             (["tag", "x.flac", "--bpm", "0x7f"], "'0x7f' is invalid for '--bpm <bpm>'"),
             (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "-1"], "--fresh-days must be more than 0"),
             (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "nan"], "'nan' is invalid for '--fresh-days <days>'"),
-            (["workout", "4x4", "--max-hr", "-5", "-o", "x.m3u8"], "maximum heart rate -5 is outside 30–240"),
+            (["workout", "4x4", "--max-hr", "-5", "-o", "x.m3u8"], "maximum heart rate -5 is outside 100–230"),
         ]
         for (arguments, message) in cases {
             let result = try runBeattag(arguments + ["--catalog", catalog])

@@ -216,12 +216,13 @@ final class CatalogSafetyTests: XCTestCase {
             try handle.seek(toOffset: UInt64(offset))
             handle.write(Data(repeating: 0xAB, count: 4096))
             try handle.close()
-            for command in [["list", "--json"], ["stats"], ["untagged"]] {
+            for command in [["list", "--json"], ["stats"], ["untagged"], ["scan", TestPaths.fixture("cc0"), "--force", "--json"]] {
                 let result = try runBinary(command + ["--catalog", damaged])
                 guard result.status != 0 else { continue }
                 refused += 1
                 XCTAssertEqual(result.status, 2, "\(offset) \(command): \(result.stderr)")
-                XCTAssertEqual(result.stderr, "beattag: catalog error: the catalog file is damaged (move it aside and `beattag scan` your folders again to rebuild it)\n")
+                XCTAssertTrue(result.stderr.hasSuffix("catalog error: the catalog file is damaged (move it aside and `beattag scan` your folders again to rebuild it)\n"), result.stderr)
+                XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
                 XCTAssertEqual(result.stdout, "", "\(offset) \(command)")
             }
         }

@@ -323,7 +323,12 @@ final class RunnerCLITests: XCTestCase {
     func testUntaggedStatsAndNoMatchExplanation() throws {
         let untagged = try runBeattag(["untagged", "--catalog", catalog, "--json"])
         XCTAssertEqual(untagged.status, 0)
-        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(untagged.stdout.utf8)) as? [[String: Any]])
+        let queued = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(untagged.stdout.utf8)) as? [[String: Any]])
+        // `--limit 0`: the count alone (it said "nothing needs a human" with tracks queued).
+        let counted = try runBeattag(["untagged", "--limit", "0", "--catalog", catalog])
+        XCTAssertEqual(counted.status, 0)
+        XCTAssertEqual(counted.stdout, queued.isEmpty ? "nothing needs a human: every track has a BPM you can trust\n"
+                                                      : "\(queued.count) track\(queued.count == 1 ? "" : "s") to check (--limit N lists them)\n")
 
         let svg = (try temporaryDirectory(self) as NSString).appendingPathComponent("stats.svg")
         let stats = try runBeattag(["stats", "--catalog", catalog, "--svg", svg])

@@ -363,7 +363,7 @@ final class RenderRunTests: XCTestCase {
         try cd.write(toFile: path("album.cue"), atomically: true, encoding: .utf8)
         let sheet = try render("album.ogg")
         XCTAssertEqual(sheet.status, 1)
-        XCTAssertTrue(sheet.stderr.contains("album.cue: it exists and is not a CUE sheet"), sheet.stderr)
+        XCTAssertTrue(sheet.stderr.contains("album.cue: it exists and is not a CUE sheet beattag wrote"), sheet.stderr)
         XCTAssertEqual(try String(contentsOfFile: path("album.cue"), encoding: .utf8), cd)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("album.ogg")), "refused before the render")
 
