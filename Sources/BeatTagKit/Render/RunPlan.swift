@@ -68,8 +68,10 @@ public struct RunPlan: Sendable {
     /// beat lists from the catalog, their quiet intros and outros measured on the audio. A beat list
     /// is counted at the BPM the match judged the track at and moved onto its hand-placed beat, both
     /// of which can come from another copy of the recording (`withRecordingsHandWord`).
+    /// `rules` and `filter` the candidates were matched by: another copy of a recording whose copy
+    /// is gone since the scan is judged by them (`Catalog.otherCopies`) and plays in its place.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
-                            usage: inout RunUsage) throws -> RunPlan {
+                            rules: CadenceRules, filter: MatchFilter, usage: inout RunUsage) throws -> RunPlan {
         try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
                  beatsOf: { judged in
                      guard var row = try catalog.track(path: judged.path) else { return [] }
@@ -79,7 +81,8 @@ public struct RunPlan: Sendable {
                  loudnessOfBeats: { BeatLevels.measure($0, beats: $1) },
                  // Moved, deleted or changed since its scan: its beats would fall in the wrong
                  // places. Such a track is left out and said, and the run goes on with the others.
-                 unusableFile: \.fileProblemSinceScan)
+                 unusableFile: \.fileProblemSinceScan,
+                 otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] })
     }
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
@@ -92,7 +95,8 @@ public struct RunPlan: Sendable {
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usage: inout RunUsage,
                             beatsOf: (TrackRecord) throws -> [Double],
                             loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?,
-                            unusableFile: (TrackRecord) -> String? = { _ in nil }) throws -> RunPlan {
+                            unusableFile: (TrackRecord) -> String? = { _ in nil },
+                            otherCopies: (CadenceMatch) -> [CadenceMatch] = { _ in [] }) throws -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
@@ -110,18 +114,24 @@ public struct RunPlan: Sendable {
             return range
         }
         var playable: [CadenceMatch] = []
-        for match in candidates where remaining > 0 {
-            let track = match.track
-            if !track.tempoAdjustAllowed, abs(match.ratio - 1) > CadenceRules.unstretchedTolerance {
-                plan.leftOut.append(LeftOut(path: track.path, reason: String(
+        func tooFarUnstretched(_ match: CadenceMatch) -> Bool {
+            !match.track.tempoAdjustAllowed && abs(match.ratio - 1) > CadenceRules.unstretchedTolerance
+        }
+        for candidate in candidates where remaining > 0 {
+            var match = candidate
+            if tooFarUnstretched(match) {
+                plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
                     abs(match.ratio - 1) * 100, CadenceRules.unstretchedTolerance * 100)))
                 continue
             }
-            if let reason = unusableFile(track) {
-                plan.leftOut.append(LeftOut(path: track.path, reason: reason, needsRescan: true))
-                continue
+            if let reason = unusableFile(match.track) {
+                plan.leftOut.append(LeftOut(path: match.track.path, reason: reason, needsRescan: true))
+                // The matcher offers one copy of a recording: another copy, there as scanned, stands in.
+                guard let standIn = otherCopies(match).first(where: { !tooFarUnstretched($0) && unusableFile($0.track) == nil }) else { continue }
+                match = standIn
             }
+            let track = match.track
             playable.append(match)
             // A song the run played before waits until the new ones run out.
             guard !usage.hasPlayed(track), let music = try beatsWorthRunningTo(track) else { continue }

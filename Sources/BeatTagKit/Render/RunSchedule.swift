@@ -49,7 +49,7 @@ public enum RunSchedule {
             if ranked.isEmpty && segments.count == 1 { throw Failure.noMatch(rules) }
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
             var plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),
-                                        catalog: catalog, usage: &usage)
+                                        catalog: catalog, rules: rules, filter: filter, usage: &usage)
             plan.segment = segment.name
             origin = clock.time(ofBeat: plan.totalBeats).value
             plans.append(plan)

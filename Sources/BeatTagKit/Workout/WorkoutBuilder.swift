@@ -104,12 +104,21 @@ public struct WorkoutBuilder {
             // One version of a song per segment, never one used before in the workout.
             var seen = usedSongs
             var best: [CadenceMatch] = []  // the first `candidatesPerSegment`, read no further
-            for match in matches[index] where best.count < candidatesPerSegment {
-                // A file gone since the scan is passed over before its song counts as taken: another copy may stand in.
-                if !usedRecordings.contains(match.track.contentIdentity) && !seen.contains(SongIdentity.key(for: match.track)) && usable(match.track) {
-                    seen.insert(SongIdentity.key(for: match.track))
-                    best.append(match)
+            for ranked in matches[index] where best.count < candidatesPerSegment {
+                guard !usedRecordings.contains(ranked.track.contentIdentity), !seen.contains(SongIdentity.key(for: ranked.track)) else { continue }
+                // A file gone since the scan is passed over before its song counts as taken: another
+                // version of the song may come later in the ranking, and another copy of the
+                // recording (the matcher offers one) stands in here.
+                var match = ranked
+                if !usable(match.track) {
+                    var segmentRules = rules
+                    segmentRules.spm = spms[index]
+                    guard let standIn = ((try? catalog.otherCopies(of: match, rules: segmentRules, filter: filter)) ?? []).first(where: { usable($0.track) })
+                    else { continue }
+                    match = standIn
                 }
+                seen.insert(SongIdentity.key(for: match.track))
+                best.append(match)
             }
             let choices = SeededOrder.draw(best, seed: seed &+ UInt64(index))
             candidates[index] = choices

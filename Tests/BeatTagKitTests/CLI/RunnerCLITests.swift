@@ -88,7 +88,7 @@ final class RunnerCLITests: XCTestCase {
 
     /// Copies of one recording (a WAV and its ALAC, one decoded audio): the matcher offers one; when
     /// that file is gone since the scan, the playlist plays the other (it wrote nothing).
-    func testAPlaylistPlaysAnotherCopyOfARecordingWhoseOfferedCopyIsGone() throws {
+    func testPlaylistRenderAndWorkoutPlayAnotherCopyOfARecordingWhoseOfferedCopyIsGone() throws {
         let dir = try temporaryDirectory(self)
         let music = (dir as NSString).appendingPathComponent("music")
         try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
@@ -113,6 +113,16 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(fallback.count, 1)
         XCTAssertNotEqual((try XCTUnwrap(fallback.first) as NSString).lastPathComponent, (offered[0] as NSString).lastPathComponent, "the other copy")
         XCTAssertTrue(second.stderr.contains("left out"), second.stderr)
+        // `render` and `workout` too (they found no track to use).
+        let render = try runBeattag(["render", "--spm", "128", "--duration", "20s", "--allow-short", "--json", "-o", (dir as NSString).appendingPathComponent("run.wav"), "--catalog", catalog])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(render.stdout.utf8))
+        XCTAssertEqual(timeline.tracks.map { ($0.path as NSString).lastPathComponent }, [(try XCTUnwrap(fallback.first) as NSString).lastPathComponent])
+        let plan = (dir as NSString).appendingPathComponent("plan.toml")
+        try "[[segments]]\nname = \"steady\"\nminutes = 1\nspm = 128\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let workout = try runBeattag(["workout", plan, "--max-hr", "190", "--allow-short", "--json", "--catalog", catalog])
+        XCTAssertEqual(workout.status, 0, workout.stderr)
+        XCTAssertTrue(workout.stdout.contains((try XCTUnwrap(fallback.first) as NSString).lastPathComponent), workout.stdout)
     }
 
     /// Names a player reads differently from a plain line, in a playlist written beside them: mpv
