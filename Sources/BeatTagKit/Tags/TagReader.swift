@@ -34,10 +34,15 @@ public enum TagReader {
         return tags
     }
 
-    /// BPM tags in the wild: "128", "128.00", "128,5", "0" (meaning unset, as MP4 tmpo reads back garbage).
+    /// BPM tags in the wild: "128", "128.00", "128,5", "128 BPM", "0" (meaning unset, as MP4 tmpo
+    /// reads back garbage). Plain decimals only: Swift's `Double` also reads "1,5e2" (once the comma
+    /// is a point) and "0x80" as 150 and 128, which no tagger means.
     static func parseBPM(_ text: String) -> Double? {
-        let cleaned = text.replacingOccurrences(of: ",", with: ".").trimmingCharacters(in: .whitespaces)
-        guard let value = Double(cleaned), value.isFinite, TempoRanges.tagged.contains(value) else { return nil }
+        var cleaned = text.trimmingCharacters(in: .whitespaces)
+        if cleaned.lowercased().hasSuffix("bpm") { cleaned = String(cleaned.dropLast(3)).trimmingCharacters(in: .whitespaces) }
+        cleaned = cleaned.replacingOccurrences(of: ",", with: ".")
+        guard cleaned.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
+              let value = Double(cleaned), value.isFinite, TempoRanges.tagged.contains(value) else { return nil }
         return value
     }
 

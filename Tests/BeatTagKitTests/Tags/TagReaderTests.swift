@@ -54,6 +54,10 @@ final class TagReaderTests: XCTestCase {
         XCTAssertEqual(TagReader.parseBPM("128"), 128)
         XCTAssertEqual(TagReader.parseBPM(" 174.50 "), 174.5)
         XCTAssertEqual(TagReader.parseBPM("87,5"), 87.5)
+        // A unit some taggers write is read; number forms no tagger means are not (an audit: 1,5e2 was 150).
+        XCTAssertEqual(TagReader.parseBPM("128 BPM"), 128)
+        XCTAssertEqual(TagReader.parseBPM("174.5bpm"), 174.5)
+        for odd in ["1,5e2", "0x80", "1e2", "128.", ".5", "-128", "12 8"] { XCTAssertNil(TagReader.parseBPM(odd), odd) }
         XCTAssertNil(TagReader.parseBPM("0"), "MP4 tmpo reads garbage back as 0: not a tempo")
         XCTAssertNil(TagReader.parseBPM("fast"))
         XCTAssertNil(TagReader.parseBPM("1200"))
