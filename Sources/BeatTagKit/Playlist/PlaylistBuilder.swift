@@ -64,19 +64,17 @@ public struct PlaylistBuilder {
                     pick = closer
                 }
                 let copies = remaining.remove(at: pick)
-                var usable: CadenceMatch?
-                var tried = Set<Int64>()
-                // The ranking's copies of the song, then (all gone) the recordings' other copies.
-                for copy in copies + (copies.allSatisfy { unusableFile($0.track) != nil } ? copies.flatMap(otherCopies) : [])
-                where tried.insert(copy.track.id ?? -1).inserted {
-                    if let reason = unusableFile(copy.track) {
+                // Each file looked at once; the ones gone are named.
+                var tried = Set<String>()
+                func firstUsable(_ list: [CadenceMatch]) -> CadenceMatch? {
+                    for copy in list where tried.insert(copy.track.path).inserted {
+                        guard let reason = unusableFile(copy.track) else { return copy }
                         leftOut.append(RunPlan.LeftOut(path: copy.track.path, reason: reason, needsRescan: true))
-                    } else {
-                        usable = copy
-                        break
                     }
+                    return nil
                 }
-                guard let match = usable else { continue }
+                // The ranking's copies of the song, then (all gone) the recordings' other copies.
+                guard let match = firstUsable(copies) ?? firstUsable(copies.flatMap(otherCopies)) else { continue }
                 chosen.append(match)
                 total += match.track.durationSeconds ?? 0
                 if isStale { reused += 1 }

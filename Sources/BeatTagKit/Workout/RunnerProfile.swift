@@ -99,8 +99,9 @@ public struct RunnerProfile: Codable, Sendable, Equatable {
         let estimated = maxHR == nil
         guard let max = maxHR ?? age.map({ Int((208 - 0.7 * Double($0)).rounded()) }) else { throw ProfileError.noMaxHR }
         if let restHR {
-            guard RunnerProfile.restHeartRateRange.contains(restHR), restHR < max - 20 else {
-                throw ProfileError.outOfRange("resting heart rate \(restHR) must be within \(RunnerProfile.restHeartRateRange.lowerBound)–\(RunnerProfile.restHeartRateRange.upperBound) and well below the maximum (\(max))")
+            // Its range is checked above (`checkRanges`); here only against the maximum.
+            guard restHR < max - 20 else {
+                throw ProfileError.outOfRange("resting heart rate \(restHR) must be well below the maximum (\(max))")
             }
         }
         return Resolved(maxHR: max, maxHREstimated: estimated, restHR: restHR, zoneSPM: try validZoneSPM())
