@@ -13,7 +13,8 @@ struct WorkoutCommand: ParsableCommand {
 
             \(PlanFile.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
 
-            A zone runs at the cadence your profile gives it (see `beattag zones`). Each segment gets whole \
+            A zone runs at the cadence your profile gives it (see `beattag zones`), and is shown with its \
+            heart rates; a plan of cadences alone needs no heart rate. Each segment gets whole \
             tracks under the 1:1 rules of `match` (±10%, rights, filters, no half-time unless asked) whose \
             lengths add up closest to the segment; no track twice, artists spread, liked tracks first. The \
             M3U8 names each segment and its spoken cue in comment lines players skip.
@@ -47,13 +48,17 @@ struct WorkoutCommand: ParsableCommand {
     func run() throws {
         let console = Console.current.reportingOnStderr(output.map(PlaylistExport.isStandardOutput) ?? false)
         let plan = try PlanArgument.load(self.plan)
-        let resolved = try profile.resolve(console: console)
+        // Heart rates name each zone's range; a plan of cadences alone needs none (`render` plays
+        // zones without them too).
+        let resolved = plan.segments.contains { $0.zone != nil } ? try profile.resolve(console: console) : nil
+        let zoneSPM = try resolved?.zoneSPM ?? profile.zoneCadences(console: console)
+        let zones = resolved.map(HeartRateZones.init)
         let catalog = try catalogOption.open(create: false)
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         builder.seed = seed ?? SeededOrder.newSeed()
         builder.unusableFile = { $0.fileProblemSinceScan }
         let workout: WorkoutBuilder.Workout
-        do { workout = try builder.build(plan, profile: resolved, catalog: catalog) } catch {
+        do { workout = try builder.build(plan, zoneSPM: zoneSPM, catalog: catalog) } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")
         }
         console.reportLeftOut(workout.leftOut)
@@ -61,7 +66,7 @@ struct WorkoutCommand: ParsableCommand {
         if let output {
             do {
                 let text = WorkoutExport.m3u8(workout, playlistPath: output,
-                                              absolute: PlaylistExport.writesAbsolutePaths(to: output, absolute: absolute))
+                                              absolute: PlaylistExport.writesAbsolutePaths(to: output, absolute: absolute), zones: zones)
                 if let note = try PlaylistExport.deliver(text, to: output, trackIDs: workout.segments.flatMap { $0.tracks.compactMap(\.track.id) },
                                                          catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
                     console.problem(note)
@@ -73,7 +78,7 @@ struct WorkoutCommand: ParsableCommand {
             document.seed = builder.seed
             try console.printJSON(document)
         } else {
-            printSummary(workout, console: console)
+            printSummary(workout, zones: zones, console: console)
         }
         // One line per cadence that is short, naming its segments.
         let short = workout.shortSegments
@@ -95,10 +100,11 @@ struct WorkoutCommand: ParsableCommand {
         if workout.isShort { try shortOption.exitIfShort() }
     }
 
-    private func printSummary(_ workout: WorkoutBuilder.Workout, console: Console) {
-        var table = TextTable(columns: ["segment", "zone", "SPM", "planned", "filled", "tracks"])
+    private func printSummary(_ workout: WorkoutBuilder.Workout, zones: HeartRateZones?, console: Console) {
+        var table = TextTable(columns: ["segment", "zone", "heart rate", "SPM", "planned", "filled", "tracks"])
         for s in workout.segments {
-            table.add([s.segment.name, s.segment.zone.map { "Z\($0)" } ?? "-", String(format: "%g", s.spm),
+            let heartRate = zones?.range(of: s.segment.zone).map { "\($0.min)–\($0.max)" } ?? "-"
+            table.add([s.segment.name, s.segment.zone.map { "Z\($0)" } ?? "-", heartRate, String(format: "%g", s.spm),
                        DurationText.clock(s.plannedSeconds), DurationText.clock(s.filledSeconds) + (s.isShort ? " short" : ""),
                        "\(s.tracks.count)"])
         }

@@ -34,4 +34,9 @@ public struct HeartRateZones: Codable, Sendable, Equatable {
                         spmIsDefault: profile.zoneSPM[index + 1] == nil)
         }
     }
+
+    /// A zone's heart rates; nil for no zone.
+    public func range(of zone: Int?) -> (min: Int, max: Int)? {
+        zones.first { $0.zone == zone }.map { ($0.minHR, $0.maxHR) }
+    }
 }

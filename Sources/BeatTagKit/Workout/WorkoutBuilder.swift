@@ -64,9 +64,14 @@ public struct WorkoutBuilder {
     /// track only this segment can use is taken before one another segment needs.
     static let contentionCost = 12
 
-    /// Each segment's tracks come from `Catalog.cadenceMatches`, the door every command uses.
     public func build(_ plan: WorkoutPlan, profile: RunnerProfile.Resolved, catalog: Catalog) throws -> Workout {
-        let spms = plan.segments.map { plan.spm(of: $0, profile: profile) }
+        try build(plan, zoneSPM: profile.zoneSPM, catalog: catalog)
+    }
+
+    /// Each segment's tracks come from `Catalog.cadenceMatches`, the door every command uses. The
+    /// music needs only the zones' cadences, not the heart rates.
+    public func build(_ plan: WorkoutPlan, zoneSPM: [Int: Double], catalog: Catalog) throws -> Workout {
+        let spms = plan.segments.map { plan.spm(of: $0, zoneSPM: zoneSPM) }
         // One read per cadence (a 4x4's nine segments have three), and its recordings as a set.
         var byCadence: [Double: (matches: [CadenceMatch], recordings: Set<String>)] = [:]
         for spm in spms where byCadence[spm] == nil {

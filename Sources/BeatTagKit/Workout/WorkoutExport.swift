@@ -13,6 +13,9 @@ public enum WorkoutExport {
         public struct Segment: Codable, Sendable {
             public var name: String
             public var zone: Int?
+            /// The zone's heart rates, beats per minute (nil without a zone or a maximum heart rate).
+            public var minHR: Int?
+            public var maxHR: Int?
             public var spm: Double
             public var plannedSeconds: Double
             public var filledSeconds: Double
@@ -21,8 +24,9 @@ public enum WorkoutExport {
             public var tracks: [Track]
         }
         public var name: String
-        public var maxHR: Int
-        public var maxHREstimated: Bool
+        /// Nil for a plan of cadences alone, which needs no heart rates.
+        public var maxHR: Int?
+        public var maxHREstimated: Bool?
         public var plannedSeconds: Double
         public var filledSeconds: Double
         public var largestBoundaryErrorSeconds: Double
@@ -33,14 +37,18 @@ public enum WorkoutExport {
         public var seed: UInt64? = nil
     }
 
-    public static func document(_ workout: WorkoutBuilder.Workout, profile: RunnerProfile.Resolved) -> Document {
+    /// `profile`: nil for a plan of cadences alone.
+    public static func document(_ workout: WorkoutBuilder.Workout, profile: RunnerProfile.Resolved?) -> Document {
         func r(_ x: Double, _ places: Double = 10) -> Double { (x * places).rounded() / places }
+        let zones = profile.map(HeartRateZones.init)
         return Document(
-            name: workout.plan.name, maxHR: profile.maxHR, maxHREstimated: profile.maxHREstimated,
+            name: workout.plan.name, maxHR: profile?.maxHR, maxHREstimated: profile?.maxHREstimated,
             plannedSeconds: r(workout.plannedSeconds), filledSeconds: r(workout.filledSeconds),
             largestBoundaryErrorSeconds: r(workout.largestBoundaryError), short: workout.isShort,
             segments: workout.segments.map { s in
-                Document.Segment(name: s.segment.name, zone: s.segment.zone, spm: s.spm, plannedSeconds: r(s.plannedSeconds),
+                let heartRate = zones?.range(of: s.segment.zone)
+                return Document.Segment(name: s.segment.name, zone: s.segment.zone, minHR: heartRate?.min, maxHR: heartRate?.max,
+                                 spm: s.spm, plannedSeconds: r(s.plannedSeconds),
                                  filledSeconds: r(s.filledSeconds), short: s.isShort, cue: s.cue,
                                  tracks: s.tracks.map { m in
                                      Document.Track(path: FileWalker.absolutePath(m.track.path), bpm: m.bpm,
@@ -49,10 +57,11 @@ public enum WorkoutExport {
             })
     }
 
-    public static func m3u8(_ workout: WorkoutBuilder.Workout, playlistPath: String, absolute: Bool) -> String {
+    /// `zones`: the runner's, to name each zone's heart rates; nil for a plan of cadences alone.
+    public static func m3u8(_ workout: WorkoutBuilder.Workout, playlistPath: String, absolute: Bool, zones: HeartRateZones? = nil) -> String {
         let count = workout.segments.count
         let sections = workout.segments.enumerated().map { index, s -> (comments: [String], entries: [CadenceMatch]) in
-            let zone = s.segment.zone.map { "zone \($0), " } ?? ""
+            let zone = s.segment.zone.map { "zone \($0)\(zones?.range(of: $0).map { " (heart rate \($0.min)–\($0.max))" } ?? ""), " } ?? ""
             var comments = ["segment \(index + 1)/\(count): \(s.segment.name) — \(zone)\(String(format: "%g", s.spm)) SPM, "
                             + "\(DurationText.clock(s.plannedSeconds)) planned, \(DurationText.clock(s.filledSeconds)) filled"
                             + (s.isShort ? " (short)" : "")]

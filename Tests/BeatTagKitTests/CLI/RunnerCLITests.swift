@@ -125,6 +125,38 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertTrue(workout.stdout.contains((try XCTUnwrap(fallback.first) as NSString).lastPathComponent), workout.stdout)
     }
 
+    /// The music of a workout needs only cadences: a plan of cadences alone runs without a heart
+    /// rate (it asked for --max-hr), and a plan by zone names each zone's heart rates wherever it
+    /// names the zone (the maximum was asked for and then used nowhere but the JSON header).
+    func testAPlanOfCadencesNeedsNoHeartRateAndZonesShowTheirs() throws {
+        let dir = try temporaryDirectory(self)
+        let profile = (dir as NSString).appendingPathComponent("profile.toml")
+        let plan = (dir as NSString).appendingPathComponent("strides.toml")
+        try "[[segments]]\nname = \"strides\"\nminutes = 2\nspm = 170\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let common = ["--allow-short", "--catalog", catalog, "--profile", profile]
+        let cadences = try runBeattag(["workout", plan, "--json"] + common)
+        XCTAssertEqual(cadences.status, 0, cadences.stderr)
+        let document = try JSONSerialization.jsonObject(with: Data(cadences.stdout.utf8)) as? [String: Any]
+        XCTAssertNil(document?["maxHR"], cadences.stdout)
+        XCTAssertFalse(cadences.stderr.contains("heart rate"), cadences.stderr)
+
+        let noHeartRate = try runBeattag(["workout", "easy", "--json"] + common)
+        XCTAssertEqual(noHeartRate.status, 64, noHeartRate.stderr)
+        XCTAssertTrue(noHeartRate.stderr.contains("no maximum heart rate"), noHeartRate.stderr)
+
+        // Zone 2 is 60–70% of the maximum.
+        let json = try runBeattag(["workout", "easy", "--max-hr", "200", "--json"] + common)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let easy = try JSONDecoder().decode(WorkoutExport.Document.self, from: Data(json.stdout.utf8))
+        XCTAssertEqual(easy.maxHR, 200)
+        XCTAssertEqual(easy.segments.map(\.minHR), [120])
+        XCTAssertEqual(easy.segments.map(\.maxHR), [140])
+        let playlist = try runBeattag(["workout", "easy", "--max-hr", "200", "-o", "-"] + common)
+        XCTAssertTrue(playlist.stdout.contains("zone 2 (heart rate 120–140), 166 SPM"), playlist.stdout)
+        let table = try runBeattag(["workout", "easy", "--max-hr", "200", "-o", (dir as NSString).appendingPathComponent("easy.m3u8")] + common)
+        XCTAssertTrue(table.stdout.contains("120–140"), table.stdout)
+    }
+
     /// Names a player reads differently from a plain line, in a playlist written beside them: mpv
     /// skips a leading `#` (a comment) and trims spaces at either end (" lead.ogg" could not be
     /// opened). Every entry must load.
