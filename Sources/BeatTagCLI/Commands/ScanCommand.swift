@@ -11,7 +11,9 @@ struct ScanCommand: ParsableCommand {
             decodes with libsndfile (WAV, AIFF, FLAC, Ogg Vorbis, MP3) or, for what libsndfile refuses and Opus, \
             FFmpeg (AAC and ALAC in M4A/MP4, WMA, Opus), chosen by content, and measures tempo, beat grid and \
             confidence. Files no decoder takes but TagLib can read (DRM-protected ones) are catalogued from \
-            their tags as metadata-only. Music files are never modified.
+            their tags as metadata-only. A file cut short or damaged is analysed from what decoded and \
+            named on stderr ("catalogued, but …"; --json lists them under "decodeWarnings"). Music files \
+            are never modified.
 
             A rescan only analyses new or changed files and marks vanished ones missing (hand-entered data \
             is kept and follows the recording: a file moved or retagged, or names swapped). A root that is absent, empty or lost \
@@ -115,6 +117,7 @@ struct ScanCommand: ParsableCommand {
                 : String(format: " (%.1f s a file)", summary.wallSeconds / processed)
             console.print("found \(summary.found), analysed \(summary.analysed), unchanged \(summary.unchanged), "
                 + "metadata-only \(summary.metadataOnly), failed \(summary.failed)"
+                + (summary.decodeWarnings.isEmpty ? "" : ", decode warnings \(summary.decodeWarnings.count)")
                 + (summary.moved > 0 ? ", moved \(summary.moved)" : "")
                 + (summary.rightsChanged > 0 ? ", rights changed \(summary.rightsChanged)" : "")
                 + (summary.sameRecording > 0 ? ", copies of a recording \(summary.sameRecording)" : "")

@@ -15,8 +15,8 @@ public final class LibraryScanner: @unchecked Sendable {
     /// Tracks that have a recording print (nil when Chromaprint is missing: none can be made).
     private var withPrints: Set<Int64>?
     public var onProgress: (@Sendable (ScanProgress) -> Void)?
-    /// Called with a one-line message for each file that fails or vanishes, each walk problem and
-    /// each unavailable root.
+    /// Called with a one-line message for each file that fails or vanishes, each file analysed with a
+    /// decode warning (`ScanSummary.decodeWarnings`), each walk problem and each unavailable root.
     public var onProblem: (@Sendable (ScanProblem) -> Void)?
     /// Called once if the scan has to wait for another scan of the same catalog.
     public var onWaitingForOtherScan: (@Sendable () -> Void)?
@@ -188,6 +188,8 @@ public final class LibraryScanner: @unchecked Sendable {
                 lock.unlock()
                 if outcome == .failed || outcome == .vanished {
                     onProblem?(ScanProblem(path: file.path, message: outcome == .vanished ? "vanished during the scan" : record.lastError ?? "failed"))
+                } else if outcome == .analysed, let warning = record.decodeWarning {
+                    onProblem?(ScanProblem(path: file.path, message: "catalogued, but \(warning)"))
                 }
                 onProgress?(progress)
             }

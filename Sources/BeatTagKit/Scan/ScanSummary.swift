@@ -28,6 +28,9 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     public var wallSeconds = 0.0
     public var failures: [ScanFailure] = []
     public var problems: [ScanProblem] = []
+    /// Files analysed from what decoded (cut short, damaged): catalogued, but a person may want to
+    /// know, since the tempo and beats come from part of the file. Not a failure.
+    public var decodeWarnings: [ScanProblem] = []
 
     public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
 }
@@ -42,7 +45,10 @@ extension ScanSummary {
     /// Counts one processed file. A vanished file counts as missing only if it had a row.
     mutating func count(_ outcome: TrackProcessor.Outcome, record: TrackRecord, hadRow: Bool) {
         switch outcome {
-        case .analysed: analysed += 1; audioSeconds += record.durationSeconds ?? 0
+        case .analysed:
+            analysed += 1
+            audioSeconds += record.durationSeconds ?? 0
+            if let warning = record.decodeWarning { decodeWarnings.append(ScanProblem(path: record.path, message: warning)) }
         case .metadataOnly: metadataOnly += 1
         case .failed:
             failed += 1

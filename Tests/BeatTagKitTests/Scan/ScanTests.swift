@@ -254,6 +254,12 @@ final class ScanTests: XCTestCase {
         XCTAssertNil(row.lastError)
         XCTAssertTrue(row.decodeWarning?.contains("analysed what decoded") ?? false)
         XCTAssertEqual(row.bpm ?? 0, 150, accuracy: 3)
+        XCTAssertEqual(summary.decodeWarnings.map(\.path), [cut])
+        // The command says so (it said nothing: the warning was only in the catalog), and succeeds.
+        let cli = try runBeattag(["scan", cut, "--catalog", (library as NSString).appendingPathComponent("cli.sqlite")])
+        XCTAssertEqual(cli.status, 0, cli.stderr)
+        XCTAssertTrue(cli.stderr.contains("cut.flac: catalogued, but decoding broke off at"), cli.stderr)
+        XCTAssertTrue(cli.stdout.contains("failed 0, decode warnings 1 in"), cli.stdout)
     }
 
     func testAnalysisVersionBumpReanalyses() throws {
