@@ -98,6 +98,10 @@ struct RenderCommand: ParsableCommand {
     /// cue sheet of the same name was replaced): checked before the work, not after it.
     private func checkOutput(catalog: Catalog?, companions: Bool) throws {
         if companions {
+            if let other = RenderCompanions.otherRender(besides: FileWalker.absolutePath(output)) {
+                throw CommandFailure("cannot write \(output): its CUE sheet and credits would replace those of \(other), another render "
+                                     + "beside it (not replaced; choose another name, e.g. \(Self.distinctName(for: output)))")
+            }
             do {
                 try AtomicFile.checkWritable(CueSheet.path(besides: output), as: .cueSheet)
                 try AtomicFile.checkWritable(RunCredits.path(besides: output), as: .credits)
@@ -115,6 +119,12 @@ struct RenderCommand: ParsableCommand {
         guard existing.st_size == 0 || MixFileWriter.isRender(path: target) || RunCredits.describes(audioFile: target) else {
             throw CommandFailure("cannot write \(output): it exists and is not a run beattag rendered (not replaced; remove it or choose another name)")
         }
+    }
+
+    /// `run.mp3` → `run-mp3.mp3`: a name whose companions are its own.
+    static func distinctName(for output: String) -> String {
+        let ext = (output as NSString).pathExtension
+        return (output as NSString).deletingPathExtension + "-" + ext.lowercased() + (ext.isEmpty ? "" : "." + ext)
     }
 
     func run() throws {

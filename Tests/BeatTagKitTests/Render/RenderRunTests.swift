@@ -383,6 +383,22 @@ final class RenderRunTests: XCTestCase {
         try String(contentsOfFile: path("old.credits.txt"), encoding: .utf8).replacingOccurrences(of: "Credits for run.flac", with: "Credits for old.flac")
             .write(toFile: path("old.credits.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try render("old.flac").status, 0, "known by its credits")
+
+        // Another format of the same stem: run.flac's sheet and credits are its own, not replaced.
+        let flacSheet = try String(contentsOfFile: path("run.cue"), encoding: .utf8)
+        let flacCredits = try String(contentsOfFile: path("run.credits.txt"), encoding: .utf8)
+        let ogg = try render("run.ogg")
+        XCTAssertEqual(ogg.status, 1)
+        XCTAssertTrue(ogg.stderr.contains("would replace those of run.flac, another render beside it") && ogg.stderr.contains("run-ogg.ogg"), ogg.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("run.ogg")), "refused before the render")
+        XCTAssertEqual(try String(contentsOfFile: path("run.cue"), encoding: .utf8), flacSheet)
+        XCTAssertEqual(try String(contentsOfFile: path("run.credits.txt"), encoding: .utf8), flacCredits)
+        XCTAssertEqual(try render("run-ogg.ogg").status, 0)
+        // Once run.flac is gone, its companions are free to take.
+        try FileManager.default.removeItem(atPath: path("run.flac"))
+        XCTAssertEqual(try render("run.ogg").status, 0)
+        XCTAssertTrue(try String(contentsOfFile: path("run.cue"), encoding: .utf8).contains("FILE \"run.ogg\" WAVE"))
+        XCTAssertTrue(try String(contentsOfFile: path("run.credits.txt"), encoding: .utf8).hasPrefix("Credits for run.ogg ("))
     }
 
     /// A source with a DC offset leaves none in the mix (ffmpeg's astats measures both): it passed
