@@ -30,10 +30,9 @@ final class ProgressLine: @unchecked Sendable {
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let name = VisibleControls.text((p.currentPath as NSString).lastPathComponent)
         let line = p.stage == .copies
-            ? String(format: "[%@] %d/%d  looking for copies of each recording  ETA %@", bar, p.done, p.total, DurationText.clock(eta))
+            ? String(format: "[%@] %d/%d  finding copies of recordings  ETA %@", bar, p.done, p.total, DurationText.clock(eta))
             : String(format: "[%@] %d/%d  %.1f files/s  ETA %@  %@", bar, p.done, p.total, rate, DurationText.clock(eta), String(name.prefix(40)))
-        console.writeErr("\r\u{1B}[2K" + line)
-        drawn = true
+        draw(line)
     }
 
     /// A share of one long job (a render), with the time left.
@@ -53,7 +52,14 @@ final class ProgressLine: @unchecked Sendable {
         let width = 24
         let filled = min(width, Int(Double(width) * fraction))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        console.writeErr("\r\u{1B}[2K" + String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, eta))
+        draw(String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, eta))
+    }
+
+    /// Redraws the line, cut to the terminal's width: a line that wraps leaves its first part on
+    /// the screen at every redraw (the erase reaches only the row the cursor is on).
+    private func draw(_ line: String) {
+        let columns = TerminalWidth.columns(of: 2) ?? 80
+        console.writeErr("\r\u{1B}[2K" + DisplayWidth.truncated(line, to: columns - 1))
         drawn = true
     }
 

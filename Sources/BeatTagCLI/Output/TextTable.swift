@@ -30,9 +30,7 @@ struct TextTable {
     /// `$COLUMNS`, else the terminal's width, else 100.
     static var width: Int {
         if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns >= 20 { return columns }
-        var size = winsize()
-        if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
-        return 100
+        return TerminalWidth.columns(of: 1) ?? 100
     }
 
     func render(width: Int = TextTable.width) -> String {

@@ -187,7 +187,25 @@ final class NewUserFrictionTests: XCTestCase {
         let bar = ProgressLine(console: console, enabled: true)
         bar.update(ScanProgress(done: 10, total: 10, elapsed: 30, currentPath: "/m/last.flac"))
         bar.update(ScanProgress(done: 1, total: 400, elapsed: 0.5, currentPath: "", stage: .copies))
-        XCTAssertTrue(lines.text.contains("1/400  looking for copies of each recording"), lines.text)
+        XCTAssertTrue(lines.text.contains("1/400  finding copies of recordings  ETA"), lines.text)
+    }
+
+    /// A line wider than the terminal wraps, and the erase before each redraw reaches only the
+    /// row the cursor is on: an 80-column terminal filled with the wrapped heads of old lines.
+    func testTheProgressLineFitsTheTerminal() {
+        final class Lines: @unchecked Sendable { var text = "" }
+        let lines = Lines()
+        let console = Console(writeOut: { _ in }, writeErr: { lines.text += $0 }, stderrIsTerminal: true)
+        let saved = ProcessInfo.processInfo.environment["COLUMNS"]
+        setenv("COLUMNS", "50", 1)
+        defer { if let saved { setenv("COLUMNS", saved, 1) } else { unsetenv("COLUMNS") } }
+        let bar = ProgressLine(console: console, enabled: true)
+        bar.update(ScanProgress(done: 1234, total: 56789, elapsed: 30, currentPath: "/m/日本語のとても長いアルバム名 – 01 A very long track title indeed.flac"))
+        ProgressLine(console: console, enabled: true).update(fraction: 0.5, started: Date().addingTimeInterval(-10))
+        let drawn = lines.text.components(separatedBy: "\r\u{1B}[2K").filter { !$0.isEmpty }
+        XCTAssertEqual(drawn.count, 2, lines.text)
+        for line in drawn { XCTAssertLessThan(DisplayWidth.of(line), 50, line) }
+        XCTAssertTrue(drawn[0].hasPrefix("[") && drawn[0].contains("1234/56789") && drawn[0].hasSuffix("…"), drawn[0])
     }
 
     func testARenderEstimatesItsTimeFromItsOwnProgressNotItsPlanning() {
