@@ -99,6 +99,8 @@ struct ScanCommand: ParsableCommand {
         }
         if json {
             try console.printJSON(summary)
+        } else if summary.stoppedWhileWaiting {
+            console.print("stopped while waiting for the other scan: nothing scanned")
         } else {
             for move in summary.handDataMoves {
                 switch move.kind {

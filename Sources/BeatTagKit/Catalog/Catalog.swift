@@ -258,8 +258,9 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// The catalog's scan lock, held for a whole scan: one scan per catalog at a time (readers and
-    /// hand edits go on meanwhile). nil when another scan holds it and `wait` is false.
-    public func scanLock(wait: Bool, onWait: () -> Void = {}) throws -> AnyObject? {
-        try FileLock(path: path + ".scan-lock", wait: wait, onWait: onWait)
+    /// hand edits go on meanwhile). nil when another scan holds it and `wait` is false, or when
+    /// `stopWaiting` ends the wait.
+    public func scanLock(wait: Bool, onWait: () -> Void = {}, stopWaiting: () -> Bool = { false }) throws -> AnyObject? {
+        try FileLock(path: path + ".scan-lock", wait: wait, onWait: onWait, stopWaiting: stopWaiting)
     }
 }

@@ -33,7 +33,10 @@ public final class LibraryScanner: @unchecked Sendable {
     private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
 
     public func run() throws -> ScanSummary {
-        guard let scanLock = try catalog.scanLock(wait: options.waitForOtherScan, onWait: { onWaitingForOtherScan?() }) else {
+        guard let scanLock = try catalog.scanLock(wait: options.waitForOtherScan, onWait: { onWaitingForOtherScan?() },
+                                                  stopWaiting: { isCancelled }) else {
+            // Stopped while waiting for the other scan: nothing was done, nothing is left to resume.
+            if isCancelled { return ScanSummary(interrupted: true, stoppedWhileWaiting: true) }
             throw CatalogError.scanRunning(path: catalog.path)
         }
         defer { withExtendedLifetime(scanLock) {} }

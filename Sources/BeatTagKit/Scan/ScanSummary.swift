@@ -24,6 +24,8 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// that holds the recording it was entered for.
     public var handDataMoves: [HandDataMove] = []
     public var interrupted = false
+    /// Stopped while waiting for another scan of the catalog: nothing was looked at.
+    public var stoppedWhileWaiting = false
     public var audioSeconds = 0.0
     public var wallSeconds = 0.0
     public var failures: [ScanFailure] = []

@@ -486,6 +486,37 @@ final class ScanTests: XCTestCase {
         try interruptedScanResumes(with: SIGTERM)
     }
 
+    /// A scan waiting for another scan of the catalog stops at the first Ctrl-C (or SIGTERM): it
+    /// waited the other one out (the lock's wait restarted after the signal), then scanned.
+    func testASignalStopsAScanThatIsWaitingForAnother() throws {
+        let library = try copyOfFixtures(self)
+        let catalog = try newCatalog()
+        let held = try XCTUnwrap(try catalog.scanLock(wait: false), "another scan, in this process")
+        for signal in [SIGINT, SIGTERM] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = ["scan", library, "--catalog", catalog.path]
+            let stdout = Pipe(), stderr = Pipe()
+            (process.standardOutput, process.standardError) = (stdout, stderr)
+            try process.run()
+            // It says it waits once it does.
+            let waiting = Locked("")
+            stderr.fileHandleForReading.readabilityHandler = { waiting.value += String(decoding: $0.availableData, as: UTF8.self) }
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, !waiting.value.contains("another scan is running") { usleep(20_000) }
+            XCTAssertTrue(waiting.value.contains("waiting for it to finish"), waiting.value)
+            let sent = Date()
+            interrupt(process, with: signal, within: 5)
+            stderr.fileHandleForReading.readabilityHandler = nil
+            XCTAssertLessThan(Date().timeIntervalSince(sent), 5)
+            XCTAssertEqual(process.terminationStatus, 128 + signal)
+            let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(printed, "stopped while waiting for the other scan: nothing scanned\n")
+        }
+        XCTAssertEqual(try catalog.allTracks().count, 0, "nothing scanned")
+        withExtendedLifetime(held) {}
+    }
+
     private func interruptedScanResumes(with signal: Int32) throws {
         let library = try temporaryDirectory(self)
         for index in 0..<40 {
