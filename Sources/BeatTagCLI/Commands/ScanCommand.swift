@@ -18,7 +18,7 @@ struct ScanCommand: ParsableCommand {
             A rescan only analyses new or changed files and marks vanished ones missing (hand-entered data \
             is kept and follows the recording: a file moved or retagged, or names swapped). A root that is absent, empty or lost \
             most of its files looks like an unmounted disk: it is reported and its tracks are kept, unless \
-            --prune. An interrupted scan (Ctrl-C, kill) resumes where it stopped. One scan per catalog runs \
+            --prune. An interrupted scan (Ctrl-C, kill) resumes where it stopped, a --force one too. One scan per catalog runs \
             at a time (a second one waits, or refuses with --no-wait); list, match, tag and tap work meanwhile.
 
             Rights: --source states what you are scanning; a `.beattag-rights` file in a folder covers that \
@@ -102,6 +102,10 @@ struct ScanCommand: ParsableCommand {
         } else if summary.stoppedWhileWaiting {
             console.print("stopped while waiting for the other scan: nothing scanned")
         } else {
+            if summary.forcedAlready > 0 {
+                console.print("resumed the interrupted --force scan: \(summary.forcedAlready) file\(summary.forcedAlready == 1 ? "" : "s") "
+                              + "it analysed already kept (counted unchanged)")
+            }
             for move in summary.handDataMoves {
                 switch move.kind {
                 case .setAside:

@@ -215,6 +215,14 @@ enum CatalogSchema {
                                arguments: [source, !forbidden, row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v19: forced scans resume") { db in
+            // A `scan --force` under way, per root: when it started. Files analysed since then are
+            // done; the same scan run again after an interruption goes on with the rest.
+            try db.create(table: "forcedScan") { t in
+                t.primaryKey("root", .text)
+                t.column("since", .double).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -14,6 +14,8 @@ public final class LibraryScanner: @unchecked Sendable {
     private var claimed = Set<Int64>()
     /// Tracks that have a recording print (nil when Chromaprint is missing: none can be made).
     private var withPrints: Set<Int64>?
+    /// When the forced scan of each root began (`Catalog.beginForcedScan`); empty without --force.
+    private var forcedSince: [String: Double] = [:]
     public var onProgress: (@Sendable (ScanProgress) -> Void)?
     /// Called with a one-line message for each file that fails or vanishes, each file analysed with a
     /// decode warning (`ScanSummary.decodeWarnings`), each walk problem and each unavailable root.
@@ -51,6 +53,8 @@ public final class LibraryScanner: @unchecked Sendable {
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }
         let now = Date().timeIntervalSince1970
+        let forcedRoots = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
+        if options.force { forcedSince = try catalog.beginForcedScan(of: forcedRoots, now: now) }
         let work = try plan(walk.files, existing: existing, summary: &summary)
         let foundPaths = Set(walk.files.map(\.path))
         try process(work, foundPaths: foundPaths, roots: walk.walkedRoots, started: started, summary: &summary)
@@ -58,6 +62,7 @@ public final class LibraryScanner: @unchecked Sendable {
         // Only a complete scan may call files missing: an interrupted one has not looked everywhere.
         // (Files that vanished while it ran are counted already and are missing now, so not counted twice.)
         if !summary.interrupted {
+            if options.force { try catalog.endForcedScan(of: forcedRoots) }
             let available = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } } + goneAndPruned
             summary.missing += try catalog.markMissing(under: available, except: foundPaths, sparing: walk.unreadableFolders, now: now,
                                                        stillThere: FileWalker.isRegularFile)
@@ -103,8 +108,9 @@ public final class LibraryScanner: @unchecked Sendable {
         var work: [WorkItem] = []
         for file in files {
             let row = rows[file.path]
-            if !options.force, var row, isUnchanged(file, row: row) {
+            if var row, isUnchanged(file, row: row), !options.force || analysedByThisForcedScan(row) {
                 summary.unchanged += 1
+                if options.force { summary.forcedAlready += 1 }
                 if row.state == .missing || row.modifiedAt != file.modifiedAt {
                     row.state = row.settledState
                     row.modifiedAt = file.modifiedAt
@@ -236,6 +242,13 @@ public final class LibraryScanner: @unchecked Sendable {
 
     /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this
     /// version from audio decoded by the decoder version this build has.
+    /// Analysed since the forced scan of its root began: by this scan's run before an interruption.
+    private func analysedByThisForcedScan(_ row: TrackRecord) -> Bool {
+        let root = forcedSince.keys.filter { row.path == $0 || row.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count }
+        guard let root, let since = forcedSince[root] else { return false }
+        return row.scannedAt >= since
+    }
+
     private func isUnchanged(_ file: FoundFile, row: TrackRecord) -> Bool {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
         // Decoded before recordings were fingerprinted: decoded again, once, for its print.

@@ -24,6 +24,8 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// that holds the recording it was entered for.
     public var handDataMoves: [HandDataMove] = []
     public var interrupted = false
+    /// With --force, files its interrupted run analysed already (counted unchanged): it resumed.
+    public var forcedAlready = 0
     /// Stopped while waiting for another scan of the catalog: nothing was looked at.
     public var stoppedWhileWaiting = false
     public var audioSeconds = 0.0

@@ -517,6 +517,48 @@ final class ScanTests: XCTestCase {
         withExtendedLifetime(held) {}
     }
 
+    /// `scan --force` re-analyses everything, hours on a large library: interrupted, the same scan
+    /// resumed from the first file again, so it never finished unless it ran uninterrupted (and the
+    /// message promised a resume). It resumes now; once complete, the next --force starts over.
+    func testAnInterruptedForcedScanResumes() throws {
+        let library = try temporaryDirectory(self)
+        for index in 0..<24 {
+            let source = ["house-128.wav", "dnb-174.ogg"][index % 2]
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(source), toPath: (library as NSString).appendingPathComponent("\(index)-\(source)"))
+        }
+        let catalogPath = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalogPath]).status, 0)
+        func scannedSince(_ time: Double) -> Int {
+            (try? checkingConnection(catalogPath).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track WHERE scannedAt >= ?", arguments: [time]) }) ?? 0
+        }
+        let forcedAt = Date().timeIntervalSince1970
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.arguments = ["scan", library, "--force", "--jobs", "1", "--catalog", catalogPath]
+        let stdout = Pipe()
+        (process.standardOutput, process.standardError) = (stdout, Pipe())
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, scannedSince(forcedAt) < 3 { usleep(20_000) }
+        XCTAssertTrue(process.isRunning, "still running when interrupted")
+        interrupt(process)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertTrue(String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("run the same scan again to resume"))
+        let done = scannedSince(forcedAt)
+        XCTAssertLessThan(done, 24)
+
+        let resumed = try runBeattag(["scan", library, "--force", "--json", "--catalog", catalogPath])
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(resumed.stdout.utf8))
+        XCTAssertEqual(summary.forcedAlready, done)
+        XCTAssertEqual(summary.analysed, 24 - done)
+        XCTAssertEqual(scannedSince(forcedAt), 24, "every file analysed again once")
+        // Complete: the next forced scan is a new one.
+        let again = try runBeattag(["scan", library, "--force", "--catalog", catalogPath])
+        XCTAssertTrue(again.stdout.contains("analysed 24, unchanged 0"), again.stdout)
+        XCTAssertFalse(again.stdout.contains("resumed"), again.stdout)
+    }
+
     private func interruptedScanResumes(with signal: Int32) throws {
         let library = try temporaryDirectory(self)
         for index in 0..<40 {
