@@ -3,7 +3,7 @@ public struct AnalysisResult: Equatable, Sendable {
     /// Bumped whenever a change to the analysis changes its output: a catalog row analysed by another
     /// version is analysed again on the next scan. `AnalysisSnapshotTests` fails when the output
     /// changes and this does not.
-    public static let currentVersion = 48
+    public static let currentVersion = 49
 
     public var bpm: BPM
     public var confidence: Double

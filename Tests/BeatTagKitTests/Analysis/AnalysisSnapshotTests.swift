@@ -50,7 +50,7 @@ final class AnalysisSnapshotTests: XCTestCase {
     }
 
     /// The analysis version these outputs belong to.
-    static let version = 48
+    static let version = 49
 
     static let stored: [Snapshot] = [
         Snapshot(file: "rock-150.flac", bpm: 150.0, alternative: 50.0, alternativeScore: 0.003, confidence: 0.994, beatCount: 28, gridBPM: 150.01, gridOffset: 0.888, steadiness: 0.99, beats: [0.888, 1.289, 1.689, 2.089, 2.488, 2.887, 3.287, 3.686], phaseMoved: false),

@@ -149,6 +149,49 @@ final class TrackAnalyzerTests: XCTestCase {
         }
     }
 
+    /// Audio without onsets has no tempo to trust: steady tones and noise (white, and brown, which
+    /// a lossy encode or a hiss floor is closer to) were read with a pulse at up to 0.98 before
+    /// `OnsetHeight`. A groove under loud noise still stands out of it and is trusted.
+    func testAudioWithoutOnsetsIsNeverTrusted() throws {
+        let rate = 22_050, seconds = 30
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func white() -> Float {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(Double(state >> 11) / Double(1 << 53) * 2 - 1)
+        }
+        var brownLevel: Float = 0
+        let beatless: [(String, (Int) -> Float)] = [
+            ("1 kHz tone", { Float(0.5 * sin(2 * Double.pi * 1000 * Double($0) / Double(rate))) }),
+            ("440 Hz tone with a slow tremolo", { i in
+                let t = Double(i) / Double(rate)
+                return Float(0.4 * (0.75 + 0.25 * sin(2 * Double.pi * 0.3 * t)) * sin(2 * Double.pi * 440 * t))
+            }),
+            ("white noise", { _ in 0.3 * white() }),
+            ("brown noise", { _ in brownLevel = 0.995 * brownLevel + 0.05 * white(); return brownLevel }),
+        ]
+        func analyse(_ samples: [Float]) throws -> AnalysisResult {
+            let analyzer = TrackAnalyzer(sampleRate: rate)
+            samples.withUnsafeBufferPointer { analyzer.process($0) }
+            return try analyzer.finish()
+        }
+        for (name, sample) in beatless {
+            let samples = (0..<rate * seconds).map(sample)
+            do {
+                let result = try analyse(samples)
+                let height = try XCTUnwrap(result.evidence?.onsetHeight, name)
+                XCTAssertLessThan(height, OnsetHeight.noiseFloor + 0.5, name)
+                XCTAssertLessThan(result.confidence, 0.25, "\(name): \(result.bpm) BPM")
+            } catch AnalysisError.noPulse {}
+        }
+        var synth = DrumSynth(sampleRate: rate, bpm: 128, pattern: .fourOnTheFloor, seconds: Double(seconds))
+        let groove = synth.render()
+        let underNoise = groove.map { $0 + 0.1 * white() }
+        let result = try analyse(underNoise)
+        XCTAssertEqual(result.bpm.value, 128, accuracy: 1.5)
+        XCTAssertGreaterThan(try XCTUnwrap(result.evidence?.onsetHeight), OnsetHeight.clear)
+        XCTAssertGreaterThanOrEqual(result.confidence, ConfidenceEvidence.trusted)
+    }
+
     /// A stereo file with one channel inverted is silent as mono: its difference is analysed, and
     /// said; a stereo file that is silent in both stays silent.
     func testChannelsThatCancelOutAreAnalysedFromTheirDifference() throws {

@@ -29,6 +29,9 @@ public struct OnsetCurves: Sendable {
     /// sound and the notes change. Nil when unknown (curves given directly).
     public var spectrum: SpectralFrames?
     public var chroma: SpectralFrames?
+    /// How far the strongest onsets rise above the flux around them (`OnsetHeight`); nil when
+    /// unknown (curves given directly).
+    public var onsetHeight: Double?
 
     /// `startsTrack`: the envelope begins where the track begins (false for a later window of a
     /// long track, which has no start of its own to read).
@@ -49,6 +52,7 @@ public struct OnsetCurves: Sendable {
                                                      soundStart: envelope.soundStart) : nil
         spectrum = envelope.spectrum
         self.chroma = chroma
+        onsetHeight = OnsetHeight.measure(envelope.strength.dropFirst(envelope.soundStart ?? 0), frameRate: rate)
         beat = BeatActivation.trackingCurve(self, soundStart: envelope.soundStart)
     }
 

@@ -13,6 +13,9 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     public var familyMargin: Double
     /// The chosen tempo: how error-prone a reading is depends on where it lies.
     public var bpm: Double
+    /// How far the strongest onsets rise above the rest (`OnsetHeight`): it limits the confidence,
+    /// outside the fitted model. Nil when unknown (curves given directly).
+    public var onsetHeight: Double?
 
     /// The confidence above which an analysed tempo is trusted without review.
     public static let trusted = 0.8
@@ -32,8 +35,9 @@ public struct ConfidenceEvidence: Codable, Equatable, Sendable {
     static let model = FittedModel.load(fitted, reads: featureNames, as: "ConfidenceEvidence")
 
     /// Probability that the tempo is right: never above the probability that its octave is right,
-    /// so a coin-toss octave never looks certain, however clear the pulse.
+    /// so a coin-toss octave never looks certain, however clear the pulse; nor above what the onsets'
+    /// height allows, so audio without onsets (a tone, noise) never looks like music with a pulse.
     public var confidence: Double {
-        min(Self.model.probability(features), octaveProbability)
+        min(Self.model.probability(features), octaveProbability, onsetHeight.map(OnsetHeight.confidenceLimit) ?? 1)
     }
 }

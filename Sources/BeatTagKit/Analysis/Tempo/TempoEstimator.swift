@@ -204,7 +204,7 @@ public final class TempoEstimator {
         let decided = min(6, others.first.map { family.score - $0.score } ?? 6)
         let familyMargin = min(6, hemiolaMargin ?? (moved ? tripleMargin ?? decided : min(decided, tripleMargin ?? 6)))
         let evidence = ConfidenceEvidence(octaveProbability: octaveRight, clarity: best.onBeat, familyMargin: familyMargin,
-                                          bpm: best.bpm)
+                                          bpm: best.bpm, onsetHeight: curves.onsetHeight)
         var estimate = TempoEstimate(
             bpm: BPM(best.bpm), confidence: evidence.confidence, candidates: candidates,
             alternative: runnerUp.map { TempoCandidate(bpm: BPM($0.bpm), score: 1 - octaveRight) },
