@@ -13,6 +13,8 @@ public enum LicenseParser {
         let hasCC = lower.contains("creativecommons.org") || lower.range(of: #"\bcc\b"#, options: .regularExpression) != nil
             || lower.contains("creative commons") || isLicenceTitle(lower) || hasElementCode(lower)
         guard hasCC else { return nil }
+        // A code with an element no licence has ("cc-by-zz", a typo of by-nd?) names no licence.
+        if hasUnknownElement(lower) { return .other }
         // Licence elements as they appear in URLs (by-nc-nd) or names (BY-NC-ND, Attribution-NoDerivatives).
         let normalized = lower.replacingOccurrences(of: #"no[\s-]?deriv(ative)?s?"#, with: "nd", options: .regularExpression)
             .replacingOccurrences(of: #"non[\s-]?commercial"#, with: "nc", options: .regularExpression)
@@ -74,8 +76,20 @@ public enum LicenseParser {
         let lower = inEnglish(text.lowercased())
         let whole = NSRange(lower.startIndex..., in: lower)
         if noDerivativesWords.contains(where: { $0.firstMatch(in: lower, range: whole) != nil }) { return true }
-        return inLicence && lower.components(separatedBy: CharacterSet.alphanumerics.inverted).contains("nd")
+        return inLicence && (lower.components(separatedBy: CharacterSet.alphanumerics.inverted).contains("nd") || hasUnknownElement(lower))
     }
+
+    /// An element code ("by-nc-nd") with an element that is none of the licences' (nc, sa, nd): a
+    /// typo may hide an nd, so in a licence field it forbids, as an unreadable licence would.
+    private static func hasUnknownElement(_ lower: String) -> Bool {
+        let whole = NSRange(lower.startIndex..., in: lower)
+        return elementCode.matches(in: lower, range: whole).contains { match in
+            guard let range = Range(match.range, in: lower) else { return false }
+            return lower[range].split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst().contains { !["nc", "sa", "nd"].contains($0) }
+        }
+    }
+
+    private static let elementCode = try! NSRegularExpression(pattern: #"\bby(?:[-_][a-z]+)+\b"#)
 
     private static let noDerivativesWords: [NSRegularExpression] = [
         #"no[\s-]?deriv"#, #"\b(by|nc)[-_ ]nd\b"#,

@@ -49,7 +49,7 @@ public struct RightsSidecar: Equatable, Sendable {
             let written = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
             let key = keyAliases[written] ?? written
             guard keys.contains(key) else { throw ParseError.unknownKey(path: path, line: index + 1, key: written) }
-            values[key] = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            values[key] = unquoted(line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces))
         }
         let license = values["license"]
         var source: SourceType
@@ -71,6 +71,13 @@ public struct RightsSidecar: Equatable, Sendable {
         let allowed = source.allowsTempoAdjustment && !(license.map { LicenseParser.forbidsDerivatives($0) } ?? false) ? adjust : false
         return RightsSidecar(rights: Rights(source: source, license: license, attribution: values["attribution"],
                                             sourceURL: values["url"], tempoAdjustAllowed: allowed, origin: .sidecar))
+    }
+
+    /// A value without the quotes around it: plan and profile files are TOML, and a sidecar written
+    /// the same way (`source = "cc0"`) was refused, its licence kept with the quotes.
+    static func unquoted(_ value: String) -> String {
+        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else { return value }
+        return String(value.dropFirst().dropLast())
     }
 
     /// A line up to its comment: `#` at its start or after a space or tab (`source = cc-by  # …`).

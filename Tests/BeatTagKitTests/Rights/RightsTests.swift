@@ -118,6 +118,24 @@ final class RightsTests: XCTestCase {
         XCTAssertFalse(try RightsSidecar.parse("source = cc-by\ntempo-adjust = no\t# keep", path: "x").rights.tempoAdjustAllowed)
         XCTAssertFalse(try RightsSidecar.parse("license = Attribution-NoDerivatives 4.0 International", path: "x").rights.tempoAdjustAllowed)
         XCTAssertFalse(try RightsSidecar.parse("license = our own no-derivatives terms", path: "x").rights.tempoAdjustAllowed)
+
+        // Values quoted as in the TOML of plans and profiles: the quotes are not part of them
+        // (`source = "cc0"` was refused, a quoted licence kept with its quotes).
+        let quoted = try RightsSidecar.parse("source = \"cc0\"\nattribution = 'Jane Doe'\nlicense = \"CC0 1.0\"", path: "x")
+        XCTAssertEqual(quoted.rights.source, .cc0)
+        XCTAssertEqual(quoted.rights.attribution, "Jane Doe")
+        XCTAssertEqual(quoted.rights.license, "CC0 1.0")
+        XCTAssertEqual(try RightsSidecar.parse("license = \"CC BY-NC-ND 4.0\"", path: "x").rights.license, "CC BY-NC-ND 4.0")
+        XCTAssertEqual(try RightsSidecar.parse("attribution = \"Jane", path: "x").rights.attribution, "\"Jane", "one quote is a character")
+        // A code with an element no licence has may hide an nd (a typo of by-nd): no licence, not stretched.
+        for code in ["cc-by-zz", "CC BY-NX 4.0", "https://creativecommons.org/licenses/by-dn/4.0/"] {
+            let typo = try RightsSidecar.parse("license = \(code)", path: "x")
+            XCTAssertEqual(typo.rights.source, .other, code)
+            XCTAssertFalse(typo.rights.tempoAdjustAllowed, code)
+        }
+        for known in ["CC BY-NC-SA 4.0", "https://creativecommons.org/licenses/by-sa/3.0/de/", "cc-by"] {
+            XCTAssertTrue(try RightsSidecar.parse("license = \(known)", path: "x").rights.tempoAdjustAllowed, known)
+        }
     }
 
     /// No derivatives in any words, in any rights tag, is never stretched, whatever else decides.
