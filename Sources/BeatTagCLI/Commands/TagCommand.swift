@@ -96,15 +96,17 @@ struct TagCommand: ParsableCommand {
                 if let change {
                     // A file that cannot be tagged (changed since its scan, read-only, linked twice)
                     // is refused before anything changes.
-                    if write && !dryRun { _ = try tagPlan(try ManualBPM.apply(change, to: file, in: catalog, commit: false)) }
-                    let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun)
+                    if write && !dryRun { _ = try tagPlan(try ManualBPM.apply(change, to: file, in: catalog, commit: false, beat: beatChange)) }
+                    // With a beat change, both in one transaction, on the beats of the new BPM: a
+                    // beat change that cannot be made no longer leaves the BPM made.
+                    let record = try ManualBPM.apply(change, to: file, in: catalog, commit: !dryRun, beat: beatChange)
                     if dryRun {
                         _ = try writeTag(record, file: file, console: console)
                     } else {
                         console.line(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
+                        if beatChange != nil { console.line("\(file): \(Self.beatText(record))") }
                         if !write { console.noteIfGone(record, named: file) }
-                        try moveBeats(file, catalog: catalog, console: console)
                         // The hand BPM is committed first and the file tagged after, outside the
                         // catalog's lock: a write that fails or is killed never leaves a tagged file
                         // and a catalog without its BPM, and a long file never holds up a scan.

@@ -21,28 +21,30 @@ public enum HandBeat {
     /// `commit: false` only tells what the change would make of the row.
     public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true) throws -> TrackRecord {
         let absolute = try catalog.locate(path)
-        return try catalog.editHandData(path: absolute, commit: commit, withBeats: true) { record in
-            switch change {
-            case .clear:
-                record.beatAnchor = nil
-            case .at(let time):
-                try checkMovable(record, path: absolute)
-                guard time >= 0, time <= (record.durationSeconds ?? .infinity) else {
-                    throw ManualBPMError.beatOutside(time, duration: record.durationSeconds)
-                }
-                record.beatAnchor = time
-            case .shift(let fraction):
-                try checkMovable(record, path: absolute)
-                let beats = record.beatsInUse
-                // Around the former hand beat, so shifts add up where the person moved the grid,
-                // else a beat a third of the way in (where the review page plays from).
-                guard beats.count >= 2, let anchor = BeatAnchor.anchor(shifting: beats, by: BeatAnchor.snapped(fraction),
-                                                                       around: record.beatAnchor ?? beats[beats.count / 3])
-                else { throw ManualBPMError.noBeatGrid(absolute) }
-                // Back on the analysed grid: nothing left to hold by hand.
-                let back = BeatAnchor.shift(of: anchor, on: record.beatsAtBPMInUse) == 0
-                record.beatAnchor = back ? nil : anchor
+        return try catalog.editHandData(path: absolute, commit: commit, withBeats: true) { try edit(change, &$0, path: absolute) }
+    }
+
+    static func edit(_ change: Change, _ record: inout TrackRecord, path absolute: String) throws {
+        switch change {
+        case .clear:
+            record.beatAnchor = nil
+        case .at(let time):
+            try checkMovable(record, path: absolute)
+            guard time >= 0, time <= (record.durationSeconds ?? .infinity) else {
+                throw ManualBPMError.beatOutside(time, duration: record.durationSeconds)
             }
+            record.beatAnchor = time
+        case .shift(let fraction):
+            try checkMovable(record, path: absolute)
+            let beats = record.beatsInUse
+            // Around the former hand beat, so shifts add up where the person moved the grid,
+            // else a beat a third of the way in (where the review page plays from).
+            guard beats.count >= 2, let anchor = BeatAnchor.anchor(shifting: beats, by: BeatAnchor.snapped(fraction),
+                                                                   around: record.beatAnchor ?? beats[beats.count / 3])
+            else { throw ManualBPMError.noBeatGrid(absolute) }
+            // Back on the analysed grid: nothing left to hold by hand.
+            let back = BeatAnchor.shift(of: anchor, on: record.beatsAtBPMInUse) == 0
+            record.beatAnchor = back ? nil : anchor
         }
     }
 

@@ -44,30 +44,40 @@ public enum ManualBPM {
     }
 
     /// `commit: false` only tells what the change would make of the row. (`tag --write` tags the
-    /// file after the commit, outside the catalog's lock.)
-    public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true) throws -> TrackRecord {
+    /// file after the commit, outside the catalog's lock.) `beat`: a beat change made with it, on
+    /// the beats of the BPM it leaves, in the same transaction: both or neither.
+    public static func apply(_ change: Change, to path: String, in catalog: Catalog, commit: Bool = true,
+                             beat: HandBeat.Change? = nil) throws -> TrackRecord {
         let absolute = try catalog.locate(path)
-        return try catalog.editHandData(path: absolute, commit: commit) { record in
-            switch change {
-            case .clear, .undo: break  // taking a BPM away needs no playable audio
-            case .set, .scale:
-                guard record.isPlayable else { throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed") }
+        return try catalog.editHandData(path: absolute, commit: commit, withBeats: beat != nil) { record in
+            try edit(change, &record, path: absolute)
+            if let beat {
+                record.chooseBPM()
+                try HandBeat.edit(beat, &record, path: absolute)
             }
-            switch change {
-            case .set(let bpm):
-                guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
-                record.bpmManual = BPM.roundToTenth(bpm)
-            case .clear:
-                record.bpmManual = nil
-            case .undo(let saved):
-                guard record.bpmManual == BPM.roundToTenth(saved) else { throw ManualBPMError.changedSince(now: record.bpmManual) }
-                record.bpmManual = nil
-            case .scale(let factor):
-                guard let base = record.bpmAnalysed ?? record.bpmTag else { throw ManualBPMError.nothingToScale(absolute) }
-                let bpm = BPM.roundToTenth(base * factor)
-                guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
-                record.bpmManual = bpm
-            }
+        }
+    }
+
+    static func edit(_ change: Change, _ record: inout TrackRecord, path absolute: String) throws {
+        switch change {
+        case .clear, .undo: break  // taking a BPM away needs no playable audio
+        case .set, .scale:
+            guard record.isPlayable else { throw ManualBPMError.notPlayable(absolute, reason: record.lastError ?? "failed") }
+        }
+        switch change {
+        case .set(let bpm):
+            guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
+            record.bpmManual = BPM.roundToTenth(bpm)
+        case .clear:
+            record.bpmManual = nil
+        case .undo(let saved):
+            guard record.bpmManual == BPM.roundToTenth(saved) else { throw ManualBPMError.changedSince(now: record.bpmManual) }
+            record.bpmManual = nil
+        case .scale(let factor):
+            guard let base = record.bpmAnalysed ?? record.bpmTag else { throw ManualBPMError.nothingToScale(absolute) }
+            let bpm = BPM.roundToTenth(base * factor)
+            guard TempoRanges.handSet.contains(bpm) else { throw ManualBPMError.outOfRange(bpm) }
+            record.bpmManual = bpm
         }
     }
 }

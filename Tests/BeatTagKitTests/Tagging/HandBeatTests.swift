@@ -144,6 +144,27 @@ final class HandBeatTests: XCTestCase {
         XCTAssertNotNil(try catalog.track(path: song)?.beatAnchor)
     }
 
+    /// A BPM and a beat change in one command are made together or not at all: the BPM was saved,
+    /// then the beat change found no grid at that BPM and failed (exit 1, half the command made).
+    func testABPMAndABeatChangeAreMadeTogetherOrNotAtAll() throws {
+        try scan()
+        let catalogPath = folder + "/catalog.sqlite"
+        let refused = try runBeattag(["tag", song, "--bpm", "100", "--shift-beats", "0.5", "--catalog", catalogPath])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("no beat grid"), refused.stderr)
+        let untouched = try XCTUnwrap(try catalog.track(path: song))
+        XCTAssertNil(untouched.bpmManual, "the BPM is not made alone")
+        XCTAssertNil(untouched.beatAnchor)
+
+        let both = try runBeattag(["tag", song, "--half", "--shift-beats", "0.5", "--catalog", catalogPath])
+        XCTAssertEqual(both.status, 0, both.stderr)
+        XCTAssertTrue(both.stdout.contains(": BPM 60.0") && both.stdout.contains(": beats moved +0.50 of a beat"), both.stdout)
+        let made = try XCTUnwrap(try catalog.track(path: song))
+        XCTAssertEqual(made.bpmManual ?? 0, 60, accuracy: 1)
+        XCTAssertNotNil(made.beatAnchor)
+        XCTAssertEqual(try XCTUnwrap(made.beatsInUse.last) - made.beatsInUse[made.beatsInUse.count - 2], 1.0, accuracy: 0.02, "moved on the 60 BPM grid")
+    }
+
     func testTheCommandMovesTheBeatsThatListShows() throws {
         try scan()
         let catalogPath = folder + "/catalog.sqlite"
