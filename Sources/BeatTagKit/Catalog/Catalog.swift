@@ -8,6 +8,8 @@ public final class Catalog: @unchecked Sendable {
     /// A pool (one writer, concurrent readers) for commands that write; a single read-only
     /// connection for those that only read (one connection to open: start-up is most of a `match`).
     public let pool: any DatabaseWriter
+    /// `Catalog.sharedCopyKeys`, read once per catalog opened (a command's lifetime).
+    let sharedCopyKeysCache = Locked<Set<String>?>(nil)
 
     /// `$BEATTAG_CATALOG`, else `$XDG_DATA_HOME/beattag/catalog.sqlite`, else `~/.local/share/beattag/catalog.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -4,20 +4,25 @@ import Foundation
 /// featured artist. Live versions and remixes stay distinct songs.
 /// (`removingNotes` goes note by note: a note that names a distinct version is never removed.)
 public enum SongIdentity {
-    /// Bracketed or dash-separated version notes that do not make a different song.
+    /// Bracketed or dash-separated version notes that do not make a different song. (Compiled once:
+    /// a key is made for every match a playlist or workout looks at, tens of thousands at times.)
     private static let versionNotes = [
         #"\s*[\(\[][^\)\]]*\b(feat\.?|ft\.?|featuring|with)\s[^\)\]]*[\)\]]"#,
         #"\s*[\(\[][^\)\]]*\b(radio|single|album|clean|explicit|mono|stereo|original)\s+(edit|version|mix)\b[^\)\]]*[\)\]]"#,
         #"\s*[\(\[][^\)\]]*\b(remaster(ed)?|re-?recorded|explicit|clean|radio edit|edit)\b[^\)\]]*[\)\]]"#,
         #"\s+-\s+[^-]*\b(remaster(ed)?|radio edit|single version|album version|edit)\b.*$"#,
         #"\s+(feat\.?|ft\.?|featuring)\s.*$"#,
-    ]
+    ].map { try! NSRegularExpression(pattern: $0) }
 
     /// Words that make a version its own song, wherever they stand in a note: "(Skrillex Remix
     /// Edit)" and "(Live with Orchestra)" are not the studio song, though "edit" and "with" are in them.
-    private static let distinctVersion =
+    private static let distinctVersion = try! NSRegularExpression(pattern:
         #"\b(live|remix(ed)?|rmx|re-?mix|dub|acoustic|unplugged|instrumental|karaoke|demo|cover|extended|vip|rework|bootleg|orchestra(l)?|symphonic|session|a cappella|acapella)\b"#
-        + #"|(?<!radio|single|album|original|clean|explicit|mono|stereo)\s+mix\b"#
+        + #"|(?<!radio|single|album|original|clean|explicit|mono|stereo)\s+mix\b"#)
+
+    /// What follows the first credited artist.
+    private static let otherArtists = [#"\s+(feat\.?|ft\.?|featuring|with|vs\.?|x)\s+.*$"#, #"\s*(&|,|;|/| and ).*$"#]
+        .map { try! NSRegularExpression(pattern: $0) }
 
     public static func normalizedTitle(_ title: String) -> String {
         var text = title.lowercased()
@@ -28,12 +33,12 @@ public enum SongIdentity {
     }
 
     /// `text` without the version notes `pattern` finds, except those that name a distinct version.
-    private static func removingNotes(matching pattern: String, from text: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
+    private static func removingNotes(matching regex: NSRegularExpression, from text: String) -> String {
         var result = text
         for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
             guard let range = Range(match.range, in: text) else { continue }
-            if text[range].range(of: distinctVersion, options: .regularExpression) != nil { continue }
+            let note = String(text[range])
+            if distinctVersion.firstMatch(in: note, range: NSRange(note.startIndex..., in: note)) != nil { continue }
             result.replaceSubrange(range, with: "")
         }
         return result
@@ -42,8 +47,8 @@ public enum SongIdentity {
     /// The first credited artist: "A feat. B", "A & B", "A, B", "A x B" all count as A.
     public static func primaryArtist(_ artist: String) -> String {
         var text = artist.lowercased()
-        for separator in [#"\s+(feat\.?|ft\.?|featuring|with|vs\.?|x)\s+.*$"#, #"\s*(&|,|;|/| and ).*$"#] {
-            text = text.replacingOccurrences(of: separator, with: "", options: .regularExpression)
+        for separator in otherArtists {
+            text = separator.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
         }
         return fold(text)
     }

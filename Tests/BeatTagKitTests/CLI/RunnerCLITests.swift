@@ -157,6 +157,26 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertTrue(table.stdout.contains("120–140"), table.stdout)
     }
 
+    /// A workout short because the files are gone (a disk not mounted) says so; it told the runner
+    /// to fix tempi with `untagged` and `tap`.
+    func testAWorkoutShortOfGoneFilesSaysTheyAreGone() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        for name in ["house-128.wav", "trance-140.flac"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (music as NSString).appendingPathComponent(name))
+        }
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        try FileManager.default.removeItem(atPath: music)
+        let plan = (dir as NSString).appendingPathComponent("plan.toml")
+        try "[[segments]]\nname = \"steady\"\nminutes = 2\nspm = 134\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let workout = try runBeattag(["workout", plan, "-o", (dir as NSString).appendingPathComponent("w.m3u8"), "--catalog", catalog])
+        XCTAssertEqual(workout.status, 3, workout.stderr)
+        XCTAssertTrue(workout.stderr.contains("2 tracks were left out because their files are gone or changed since the scan"), workout.stderr)
+        XCTAssertFalse(workout.stderr.contains("beattag untagged"), workout.stderr)
+    }
+
     /// Names a player reads differently from a plain line, in a playlist written beside them: mpv
     /// skips a leading `#` (a comment) and trims spaces at either end (" lead.ogg" could not be
     /// opened). Every entry must load.
