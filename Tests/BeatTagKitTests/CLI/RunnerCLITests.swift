@@ -90,11 +90,7 @@ final class RunnerCLITests: XCTestCase {
     /// that file is gone since the scan, the playlist plays the other (it wrote nothing).
     func testPlaylistRenderAndWorkoutPlayAnotherCopyOfARecordingWhoseOfferedCopyIsGone() throws {
         let dir = try temporaryDirectory(self)
-        let music = (dir as NSString).appendingPathComponent("music")
-        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        for name in ["house-128.wav", "encoded/house-128-alac.m4a"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (music as NSString).appendingPathComponent((name as NSString).lastPathComponent))
-        }
+        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: ["house-128.wav", "encoded/house-128-alac.m4a"])
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
         func playlist() throws -> (CommandResult, [String]) {
@@ -161,11 +157,7 @@ final class RunnerCLITests: XCTestCase {
     /// to fix tempi with `untagged` and `tap`.
     func testAWorkoutShortOfGoneFilesSaysTheyAreGone() throws {
         let dir = try temporaryDirectory(self)
-        let music = (dir as NSString).appendingPathComponent("music")
-        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        for name in ["house-128.wav", "trance-140.flac"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (music as NSString).appendingPathComponent(name))
-        }
+        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: ["house-128.wav", "trance-140.flac"])
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
         try FileManager.default.removeItem(atPath: music)

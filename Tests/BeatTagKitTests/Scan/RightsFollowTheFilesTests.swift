@@ -12,11 +12,7 @@ final class RightsFollowTheFilesTests: XCTestCase {
 
     func testASidecarAddedChangedAndRemovedBetweenScans() throws {
         let dir = try temporaryDirectory(self)
-        let album = (dir as NSString).appendingPathComponent("Artist/Album")
-        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
-        for name in ["rock-150.flac", "house-124.opus"] {
-            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (album as NSString).appendingPathComponent(name))
-        }
+        let album = try folder((dir as NSString).appendingPathComponent("Artist/Album"), holding: ["rock-150.flac", "house-124.opus"])
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", dir, "--catalog", catalog]).status, 0)
         XCTAssertEqual(try rows(catalog)["rock-150.flac"]?.sourceType, .unknown)

@@ -44,6 +44,16 @@ func temporaryDirectory(_ test: XCTestCase) throws -> String {
     return dir
 }
 
+/// `folder` (made, with its parents) holding copies of the named fixtures, by their last name.
+@discardableResult
+func folder(_ folder: String, holding fixtures: [String]) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for name in fixtures {
+        try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: (folder as NSString).appendingPathComponent((name as NSString).lastPathComponent))
+    }
+    return folder
+}
+
 /// A private copy of Fixtures/library (the repository's copy is never scanned in place by tests that change it).
 func copyOfFixtures(_ test: XCTestCase) throws -> String {
     let dir = try temporaryDirectory(test)
