@@ -14,7 +14,7 @@ struct ListCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
     var state: TrackState?
     @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
-    @Option(help: "Text to find in path, title, artist, album or genre (case and accents ignored: bjork finds Björk).") var search: String?
+    @Option(help: "Text to find in title, artist, album, genre or path (from the scanned folder down; case and accents ignored: bjork finds Björk).") var search: String?
     @Option(help: ArgumentHelp("Order: path, bpm, title, artist, confidence, or recording (copies of one recording side by side).", valueName: "key")) var sort: TrackQuery.Sort = .path
     @Option(parsing: .unconditional, help: "Show at most this many (default: 100 in the table, all with --json).") var limit: Int?
     @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false

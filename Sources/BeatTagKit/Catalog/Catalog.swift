@@ -58,6 +58,7 @@ public final class Catalog: @unchecked Sendable {
             // Reads map the file instead of copying each page: whole-catalog queries (stats, untagged) halve.
             try db.execute(sql: "PRAGMA mmap_size = 1073741824")
             db.add(function: Catalog.foldFunction)
+            db.add(function: Catalog.searchedPathFunction)
         }
         do {
             if exists, access == .readWrite { try Catalog.checkIsCatalog(path) }  // before the pool switches the file to WAL
@@ -244,6 +245,11 @@ public final class Catalog: @unchecked Sendable {
     /// `TextMatch.fold` inside SQL, for case- and accent-insensitive search.
     static let foldFunction = DatabaseFunction("beattag_fold", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0]).map(TextMatch.fold)
+    }
+
+    /// `TrackRecord.searchedPath(_:root:)` inside SQL (path, libraryRoot).
+    static let searchedPathFunction = DatabaseFunction("beattag_searched_path", argumentCount: 2, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map { TrackRecord.searchedPath($0, root: String.fromDatabaseValue(values[1])) }
     }
 
     /// Rows with this content fingerprint and size, any state: candidates for a moved or renamed file.

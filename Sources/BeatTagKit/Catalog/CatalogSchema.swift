@@ -223,6 +223,10 @@ enum CatalogSchema {
                 t.column("since", .double).notNull()
             }
         }
+        migrator.registerMigration("v20: search below the scanned folder") { db in
+            // A search looks in the path from the scanned folder's name down (`TrackRecord.searchedPath`).
+            try db.execute(sql: "UPDATE track SET searchText = \(Catalog.foldFunction.name)(\(TrackRecord.searchFieldsSQL))")
+        }
         return migrator
     }
 }

@@ -16,7 +16,7 @@ public struct TrackQuery: Sendable {
     public var likedOnly = false
     /// Only files that hold a recording another file holds too (another encoding).
     public var copiesOnly = false
-    /// Found in path, title, artist, album or genre, case and accents ignored (`TextMatch`).
+    /// Found in path (from the scanned folder down), title, artist, album or genre, case and accents ignored (`TextMatch`).
     public var search: String?
     /// The beat lists are most of a catalog's bytes: loaded (from `trackBeats`) only when asked for.
     public var includeBeats = false

@@ -147,10 +147,20 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// character no search holds so a match never spans two fields. Stored in the `searchText`
     /// column by every scan write; `searchFieldsSQL` is the same join in SQL (a test keeps them equal).
     public var searchText: String {
-        TextMatch.fold([path, title, artist, album, genre].map { $0 ?? "" }.joined(separator: "\u{1}"))
+        TextMatch.fold([Self.searchedPath(path, root: libraryRoot), title, artist, album, genre].map { $0 ?? "" }.joined(separator: "\u{1}"))
     }
 
-    static let searchFieldsSQL = ["path", "title", "artist", "album", "genre"].map { "coalesce(\($0), '')" }.joined(separator: " || char(1) || ")
+    static let searchFieldsSQL = ["beattag_searched_path(path, libraryRoot)", "title", "artist", "album", "genre"]
+        .map { "coalesce(\($0), '')" }.joined(separator: " || char(1) || ")
+
+    /// The part of a path a search looks in: from the scanned folder's own name down (as `folder`
+    /// shows it), not the folders above it: with the music in /home/rocky/Music, "rock" found every
+    /// track. The whole path for a file scanned outside any root.
+    public static func searchedPath(_ path: String, root: String?) -> String {
+        guard let root, root != "/", path.isInside(folder: root), path != root else { return path }
+        let relative = path.dropFirst(root.count).drop { $0 == "/" }
+        return (root as NSString).lastPathComponent + "/" + relative
+    }
 
     public var beatTimes: [Double] {
         get { beats.map(BeatCoding.decode) ?? [] }

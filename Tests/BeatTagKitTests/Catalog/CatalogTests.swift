@@ -67,7 +67,7 @@ final class CatalogTests: XCTestCase {
         let journal = try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         XCTAssertEqual(journal, "wal")
         let migrations = try reopened.pool.read { try CatalogSchema.migrator.appliedMigrations($0) }
-        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside", "v13: hand-placed beat", "v14: grids the analysis moved", "v15: hand data by recording", "v16: decoded again where audio was lost", "v17: damaged files decoded again", "v18: no-derivatives in more words", "v19: forced scans resume"])
+        XCTAssertEqual(migrations, ["v1: tracks", "v2: playlist exports", "v3: decode warnings", "v4: audio identity and library roots", "v5: beats apart, cadence index", "v6: decoder per track", "v7: likes", "v8: recordings", "v9: liked tracks indexed", "v10: search text", "v11: stats leave disliked tracks out", "v12: hand data set aside", "v13: hand-placed beat", "v14: grids the analysis moved", "v15: hand data by recording", "v16: decoded again where audio was lost", "v17: damaged files decoded again", "v18: no-derivatives in more words", "v19: forced scans resume", "v20: search below the scanned folder"])
 
         let id = try XCTUnwrap(record.id)
         try reopened.recordExport(trackIDs: [id], playlistPath: "/p/run.m3u8", at: 100)
@@ -105,7 +105,7 @@ final class CatalogTests: XCTestCase {
     func testACatalogOfTheLastVersionIsMigratedWithItsHandData() throws {
         let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("v12.sqlite")
         var configuration = Configuration()
-        configuration.prepareDatabase { $0.add(function: Catalog.foldFunction) }  // the migrations' own function
+        configuration.prepareDatabase { $0.add(function: Catalog.foldFunction); $0.add(function: Catalog.searchedPathFunction) }  // the migrations' own functions
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         try CatalogSchema.migrator.migrate(queue, upTo: "v12: hand data set aside")
         try queue.write { db in

@@ -155,6 +155,26 @@ final class ReviewAPITests: XCTestCase {
 
 /// The stored search text is the fold of what search looks in, in Swift and in SQL alike.
 final class SearchTextTests: XCTestCase {
+    /// A search looks below the scanned folder (from its own name down), not in the folders above
+    /// it: with the music in /home/rocky/Music, "rock" found every track.
+    func testASearchLooksInThePathFromTheScannedFolderDown() throws {
+        let dir = try temporaryDirectory(self)
+        let music = try folder((dir as NSString).appendingPathComponent("rocky/Music/Dance"), holding: ["house-128.wav", "trance-140.flac"])
+        let root = (music as NSString).deletingLastPathComponent
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", root, "--catalog", catalog]).status, 0)
+        func found(_ text: String) throws -> Int {
+            let listed = try runBeattag(["list", "--search", text, "--json", "--catalog", catalog])
+            return (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [Any])?.count ?? -1
+        }
+        XCTAssertEqual(try found("rock"), 0)
+        XCTAssertEqual(try found("music/dance"), 2, "the scanned folder's own name and below")
+        XCTAssertEqual(try found("house-128"), 1)
+        XCTAssertEqual(TrackRecord.searchedPath("/m/a.flac", root: nil), "/m/a.flac")
+        XCTAssertEqual(TrackRecord.searchedPath("/m/a.flac", root: "/other"), "/m/a.flac")
+        XCTAssertEqual(TrackRecord.searchedPath("/home/rocky/Music/a.flac", root: "/home/rocky/Music/"), "Music/a.flac")
+    }
+
     func testEveryScannedRowCarriesItsFoldedSearchTextAndOldRowsAreFilled() throws {
         let fixture = try ScannedFixtures(self)
         let db = try checkingConnection(fixture.catalog)
