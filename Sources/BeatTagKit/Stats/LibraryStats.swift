@@ -101,10 +101,16 @@ public struct LibraryStats: Codable, Sendable {
                     """, arguments: window + [try Self.jsonArray(sharedAudio), try Self.jsonArray(sharedBytes)])
                 for row in copies { extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] = row["extra"] }
             }
+            // The chart counts what the summary's "below" and "above" count: every present track
+            // with a BPM (it left disliked and unplayable ones out, which "below 140" counted).
+            for row in try Row.fetchAll(db, sql: "SELECT bpm, count(*) AS tracks FROM track WHERE state != 'missing' AND bpm BETWEEN ? AND ? GROUP BY bpm",
+                                        arguments: [range.lowerBound, range.upperBound]) {
+                let bpm: Double = row["bpm"]
+                counts[min(bucketCount - 1, Int((bpm - range.lowerBound) / width))] += row["tracks"] as Int
+            }
             for row in groups {
                 let bpm: Double = row["bpm"], adjust: Bool = row["tempoAdjustAllowed"], tracks: Int = row["tracks"]
                 let recordings = tracks - (extra["\(bpm) \(adjust)"] ?? 0)
-                if range.contains(bpm) { counts[min(bucketCount - 1, Int((bpm - range.lowerBound) / width))] += tracks }
                 for (i, rule) in rules.enumerated() {
                     if case .fits = rule.fit(bpm: bpm, tempoAdjustAllowed: adjust) { usable[i] += recordings }
                 }

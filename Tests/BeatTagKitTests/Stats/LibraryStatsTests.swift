@@ -61,6 +61,15 @@ final class LibraryStatsTests: XCTestCase {
         let at150 = try XCTUnwrap(stats.cadences.first { $0.spm == 150 })
         XCTAssertEqual(at150.usable, 4, "142, 144.9, 145 and the two identical copies at 152 once; the ND 175 and 200 are too far")
         XCTAssertEqual(stats.cadences.first { $0.spm == 160 }?.usable, 1, "the copies at 152 once; 145 is +10.3%, the ND 175 may not change")
+
+        // The chart counts every present track with a BPM, as "below" and "above" do: a disliked
+        // track is charted (it dropped out of the chart, while "below 140" still counted one).
+        var disliked = [t(157), t(80)]
+        for i in disliked.indices { disliked[i].rating = .disliked }
+        let withDisliked = try LibraryStats(catalog: try catalog(disliked))
+        XCTAssertEqual(withDisliked.buckets.map(\.tracks).reduce(0, +) + withDisliked.belowRange + withDisliked.aboveRange, withDisliked.withBPM)
+        XCTAssertEqual(withDisliked.buckets[3].tracks, 1)
+        XCTAssertEqual(withDisliked.cadences.map(\.usable).reduce(0, +), 0, "nothing disliked is usable")
     }
 
     func testSVGIsWellFormed() throws {
