@@ -65,7 +65,7 @@ struct MatchCommand: ParsableCommand {
             if playable.isEmpty, shown != 0 { throw CommandFailure("no matching track's file can be used (see above); no playlist written") }
             do {
                 if let note = try PlaylistExport.write(playable, title: PlaylistExport.defaultTitle(spm: options.spm), to: m3u8, absolute: absolute,
-                                            catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
+                                            recordsExport: false, catalog: catalog, at: Date().timeIntervalSince1970, standardOutput: Console.current.writeProduct) {
                     console.problem(note)
                 }
             } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }

@@ -24,7 +24,7 @@ struct PlaylistCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Running time to fill: 40m, 1h10m, 45:00, 2400 (seconds; a bare number from 600 on).") var duration: String
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Playlist file to write (.m3u8); - writes it to stdout (absolute paths, the summary on stderr).", valueName: "file")) var output: String
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
-    @Flag(help: "Avoid tracks exported in the last --fresh-days days (used only if nothing else fills the time).")
+    @Flag(help: "Avoid tracks of the playlists and workouts written in the last --fresh-days days (used only if nothing else fills the time; `match --m3u8` lists do not count).")
     var fresh = false
     @Option(parsing: .unconditional, help: ArgumentHelp("What --fresh counts as recent.", valueName: "days"), transform: PlainNumber.double)
     var freshDays: Double = 7

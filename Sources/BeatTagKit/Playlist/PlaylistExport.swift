@@ -14,12 +14,15 @@ public enum PlaylistExport {
     /// Paths are written absolute on standard output: the playlist has no folder to be relative to.
     public static func writesAbsolutePaths(to path: String, absolute: Bool) -> Bool { absolute || isStandardOutput(path) }
 
+    /// `recordsExport: false` for a list of everything that fits (`match --m3u8`): it is no run the
+    /// runner heard, and recorded, one browse of 9,000 matches made every later `--fresh` reuse them.
     @discardableResult
-    public static func write(_ entries: [CadenceMatch], title: String, to path: String, absolute: Bool,
+    public static func write(_ entries: [CadenceMatch], title: String, to path: String, absolute: Bool, recordsExport: Bool = true,
                              catalog: Catalog, at time: Double, standardOutput: (String) throws -> Void) throws -> String? {
         let text = M3U8Writer.render(entries, title: title, playlistPath: path,
                                      absolute: writesAbsolutePaths(to: path, absolute: absolute))
-        return try deliver(text, to: path, trackIDs: entries.compactMap(\.track.id), catalog: catalog, at: time, standardOutput: standardOutput)
+        return try deliver(text, to: path, trackIDs: recordsExport ? entries.compactMap(\.track.id) : [], catalog: catalog, at: time,
+                           standardOutput: standardOutput)
     }
 
     /// Writes a rendered playlist to `path` (atomically) or to standard output, then records the
@@ -32,6 +35,7 @@ public enum PlaylistExport {
     public static func deliver(_ text: String, to path: String, trackIDs: [Int64], catalog: Catalog, at time: Double,
                                standardOutput: (String) throws -> Void) throws -> String? {
         if isStandardOutput(path) { try standardOutput(text) } else { try AtomicFile.write(text, to: path, as: .playlist) }
+        guard !trackIDs.isEmpty else { return nil }
         do {
             try catalog.recordExport(trackIDs: trackIDs, playlistPath: isStandardOutput(path) ? "(standard output)" : FileWalker.absolutePath(path),
                                      at: time)

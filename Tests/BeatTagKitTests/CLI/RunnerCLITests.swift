@@ -294,8 +294,14 @@ final class RunnerCLITests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             return Set(try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
         }
+        // A list of everything that fits is no run: it is not counted as exported.
+        let listed = try runBeattag(["match", "--spm", "170", "--m3u8", (dir as NSString).appendingPathComponent("all.m3u8"), "--catalog", catalog])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let db = try checkingConnection(catalog)
+        XCTAssertEqual(try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM playlistExport") }, 0)
         let first = try entries("a.m3u8", [])
         XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(try db.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM playlistExport") }, 2)
         let second = try entries("b.m3u8", ["--fresh"])
         XCTAssertEqual(second.count, 2)
         XCTAssertTrue(first.isDisjoint(with: second), "\(first) vs \(second)")
