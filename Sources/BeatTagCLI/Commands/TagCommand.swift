@@ -17,7 +17,9 @@ struct TagCommand: ParsableCommand {
             and moves the beats that render, review and list use.
 
             --write also stores the BPM in the file's own tag (ID3 TBPM, Vorbis BPM, MP4 tmpo), rounded \
-            to a whole number unless --decimals. The audio is never touched: a tagged copy is checked \
+            to a whole number unless --decimals, and a hand-set BPM's mark beside it (BEATTAG_BPM_SOURCE: \
+            an ID3 TXXX frame, a Vorbis comment, an MP4 freeform atom), so a scan into a new catalog \
+            knows it was set by hand. The audio is never touched: a tagged copy is checked \
             (tag reads back, audio decodes to the same samples) and then renamed over the original. \
             A symbolic link's file is tagged and the link kept; a file that changed since its scan, is \
             read-only or has other hard links is left alone (rescan, or fix it, first). Ctrl-C stops \
