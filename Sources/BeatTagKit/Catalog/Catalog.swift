@@ -187,6 +187,19 @@ public final class Catalog: @unchecked Sendable {
         return try tracks(matching: query)
     }
 
+    /// The rows (without beats) at or inside any of `paths` (absolute), on the path index.
+    public func tracks(under paths: [String]) throws -> [TrackRecord] {
+        let folders = paths.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if folders.isEmpty { return [] }
+        if folders.contains("/") { return try allTracks() }
+        // Inside a folder: after "folder/" and before "folder0" ("0" follows "/" in byte order).
+        let condition = folders.map { _ in "(path = ? OR (path >= ? AND path < ?))" }.joined(separator: " OR ")
+        let arguments = StatementArguments(folders.flatMap { [$0, $0 + "/", $0 + "0"] })
+        return try pool.read { db in
+            try TrackRecord.fetchAll(db, sql: "SELECT \(TrackQuery.recordColumns) FROM track WHERE \(condition) ORDER BY path", arguments: arguments)
+        }
+    }
+
     /// The rows a `TrackQuery` selects, in its order.
     public func tracks(matching query: TrackQuery) throws -> [TrackRecord] {
         try pool.read { db in
