@@ -61,7 +61,14 @@ extension Catalog {
     }
 
     /// Ids of the tracks that have a fingerprint.
-    public func trackIDsWithPrints() throws -> Set<Int64> {
-        try pool.read { db in Set(try Int64.fetchAll(db, sql: "SELECT trackId FROM trackPrint")) }
+    /// `under`: only those of tracks at or inside these paths (a scan's roots), which reads their
+    /// rows only, not every print's.
+    public func trackIDsWithPrints(under paths: [String]? = nil) throws -> Set<Int64> {
+        guard let paths else { return try pool.read { db in Set(try Int64.fetchAll(db, sql: "SELECT trackId FROM trackPrint")) } }
+        let (under, arguments) = Catalog.pathCondition(under: paths)
+        return try pool.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT trackId FROM trackPrint WHERE trackId IN (SELECT id FROM track WHERE \(under))",
+                                   arguments: arguments))
+        }
     }
 }

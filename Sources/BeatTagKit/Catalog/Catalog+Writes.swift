@@ -153,8 +153,10 @@ extension Catalog {
     public func markMissing(under roots: [String], except found: Set<String>, sparing unread: [String] = [], now: Double,
                             stillThere: (String) -> Bool = { _ in false }) throws -> Int {
         let candidates: [(id: Int64, path: String)] = try pool.read { db in
-            // Paths only, and a targeted update: the rows themselves are not read or rewritten.
-            try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ?", arguments: [TrackState.missing.rawValue]).compactMap { row in
+            // Paths only, under the roots, and a targeted update: the rows themselves are not read or rewritten.
+            let (under, arguments) = Catalog.pathCondition(under: roots)
+            return try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ? AND (\(under))",
+                                    arguments: [TrackState.missing.rawValue] + arguments).compactMap { row in
                 let path: String = row["path"]
                 guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }),
                       !unread.contains(where: { path.isInside(folder: $0) }) else { return nil }

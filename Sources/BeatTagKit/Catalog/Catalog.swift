@@ -189,15 +189,21 @@ public final class Catalog: @unchecked Sendable {
 
     /// The rows (without beats) at or inside any of `paths` (absolute), on the path index.
     public func tracks(under paths: [String]) throws -> [TrackRecord] {
-        let folders = paths.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-        if folders.isEmpty { return [] }
-        if folders.contains("/") { return try allTracks() }
-        // Inside a folder: after "folder/" and before "folder0" ("0" follows "/" in byte order).
-        let condition = folders.map { _ in "(path = ? OR (path >= ? AND path < ?))" }.joined(separator: " OR ")
-        let arguments = StatementArguments(folders.flatMap { [$0, $0 + "/", $0 + "0"] })
+        let (condition, arguments) = Self.pathCondition(under: paths)
         return try pool.read { db in
             try TrackRecord.fetchAll(db, sql: "SELECT \(TrackQuery.recordColumns) FROM track WHERE \(condition) ORDER BY path", arguments: arguments)
         }
+    }
+
+    /// A WHERE condition for paths at or inside any of `paths` (absolute) that the path index
+    /// answers: inside a folder is after "folder/" and before "folder0" ("0" follows "/" in byte
+    /// order). A scan reads only its roots' rows (100,000 of them for a new album: 565 MB).
+    static func pathCondition(under paths: [String]) -> (sql: String, arguments: StatementArguments) {
+        let folders = paths.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        if folders.isEmpty { return ("0", []) }
+        if folders.contains("/") { return ("1", []) }
+        return (folders.map { _ in "(path = ? OR (path >= ? AND path < ?))" }.joined(separator: " OR "),
+                StatementArguments(folders.flatMap { [$0, $0 + "/", $0 + "0"] }))
     }
 
     /// The rows a `TrackQuery` selects, in its order.

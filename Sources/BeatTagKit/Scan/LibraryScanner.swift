@@ -49,7 +49,7 @@ public final class LibraryScanner: @unchecked Sendable {
         // Only the rows under the roots: a scan of one new album into 100,000 tracks read them all (565 MB).
         let existing = try catalog.tracks(under: options.roots.map(FileWalker.absolutePath))
         summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
-        withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints() : nil
+        withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints(under: options.roots.map(FileWalker.absolutePath)) : nil
         let (unavailable, goneAndPruned) = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }
