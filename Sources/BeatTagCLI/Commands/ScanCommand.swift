@@ -102,6 +102,12 @@ struct ScanCommand: ParsableCommand {
         } else if summary.stoppedWhileWaiting {
             console.print("stopped while waiting for the other scan: nothing scanned")
         } else {
+            if !summary.leftoversRemoved.isEmpty {
+                let n = summary.leftoversRemoved.count
+                console.print("removed \(n) hidden cop\(n == 1 ? "y" : "ies") left by a `beattag tag --write` that was stopped outright "
+                              + "(\(summary.leftoversRemoved.map { VisibleControls.text(($0 as NSString).lastPathComponent) }.prefix(3).joined(separator: ", "))"
+                              + (n > 3 ? ", …" : "") + ")")
+            }
             if summary.forcedAlready > 0 {
                 console.print("resumed the interrupted --force scan: \(summary.forcedAlready) file\(summary.forcedAlready == 1 ? "" : "s") "
                               + "it analysed already kept (counted unchanged)")

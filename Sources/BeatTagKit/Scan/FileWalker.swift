@@ -18,6 +18,9 @@ public enum FileWalker {
         /// Folder roots that are a folder walked already in this scan under another path (a link to
         /// it): their files are found once, under the first path; nothing under these is missing.
         public var aliasedRoots: [String] = []
+        /// Hidden copies `tag --write` makes beside a file (`WorkingFile.taggedCopy`), found in the
+        /// walked folders: one left by a killed process stays until something removes it.
+        public var taggedCopies: [(path: String, writer: Int32)] = []
     }
 
     private struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
@@ -87,6 +90,9 @@ public enum FileWalker {
             if let handle = opendir(dir) { closedir(handle) } else { reason = String(cString: strerror(errno)) }
             unreadable(dir, because: reason, into: &result)
             return
+        }
+        for name in names where name.hasPrefix(".") {
+            if let writer = WorkingFile.taggedCopyWriter(name) { result.taggedCopies.append(((dir as NSString).appendingPathComponent(name), writer)) }
         }
         for name in names where !name.hasPrefix(".") {
             let path = (dir as NSString).appendingPathComponent(name)

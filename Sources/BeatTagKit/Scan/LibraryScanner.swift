@@ -53,6 +53,9 @@ public final class LibraryScanner: @unchecked Sendable {
         let (unavailable, goneAndPruned) = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }
+        // A `tag --write` killed mid-way leaves a hidden full copy of the file, which nothing else
+        // would ever remove (the next write of that same file only, an hour later).
+        summary.leftoversRemoved = walk.taggedCopies.filter { WorkingFile.removeIfStale($0.path, writtenBy: $0.writer) }.map(\.path)
         let now = Date().timeIntervalSince1970
         let forcedRoots = walk.walkedRoots.filter { root in !unavailable.contains { $0.path == root } }
         if options.force { forcedSince = try catalog.beginForcedScan(of: forcedRoots, now: now) }

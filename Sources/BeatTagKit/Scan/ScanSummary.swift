@@ -35,6 +35,9 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// Files analysed from what decoded (cut short, damaged): catalogued, but a person may want to
     /// know, since the tempo and beats come from part of the file. Not a failure.
     public var decodeWarnings: [ScanProblem] = []
+    /// Hidden copies left by a `tag --write` that was killed (its process gone, untouched for an
+    /// hour), removed by this scan.
+    public var leftoversRemoved: [String] = []
 
     public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
 }

@@ -50,15 +50,30 @@ public struct WorkingFile: Sendable {
         var removed: [String] = []
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
             let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
-            guard middle.allSatisfy(\.isWholeNumber), let pid = Int32(middle), pid > 0, pid != getpid() else { continue }
-            // kill(pid, 0) fails with ESRCH only when no such process exists.
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard middle.allSatisfy(\.isWholeNumber), let pid = Int32(middle) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
-            var st = stat()
-            guard lstat(path, &st) == 0, Date().timeIntervalSince1970 - FileWalker.mtime(st) >= age else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+            if Self.removeIfStale(path, writtenBy: pid, age: age) { removed.append(path) }
         }
         return removed
+    }
+
+    /// The pid in a name `tag --write` gives its copies (`.beattag-PID-name`), of any destination.
+    public static func taggedCopyWriter(_ name: String) -> Int32? {
+        guard name.hasPrefix(".beattag-") else { return nil }
+        let rest = name.dropFirst(".beattag-".count)
+        guard let dash = rest.firstIndex(of: "-"), dash > rest.startIndex, rest[..<dash].allSatisfy(\.isWholeNumber) else { return nil }
+        return Int32(rest[..<dash])
+    }
+
+    /// Removes `path` if the process that wrote it (`pid`) no longer runs on this machine and
+    /// nothing has written it for `age` seconds.
+    public static func removeIfStale(_ path: String, writtenBy pid: Int32, age: TimeInterval = 3600) -> Bool {
+        guard pid > 0, pid != getpid() else { return false }
+        // kill(pid, 0) fails with ESRCH only when no such process exists.
+        guard kill(pid, 0) != 0, errno == ESRCH else { return false }
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Date().timeIntervalSince1970 - FileWalker.mtime(st) >= age else { return false }
+        return (try? FileManager.default.removeItem(atPath: path)) != nil
     }
 }
 

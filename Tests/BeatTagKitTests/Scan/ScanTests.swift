@@ -559,6 +559,31 @@ final class ScanTests: XCTestCase {
         XCTAssertFalse(again.stdout.contains("resumed"), again.stdout)
     }
 
+    /// A `tag --write` killed outright leaves a hidden full copy of the file beside it, which
+    /// nothing removed (scans skip hidden files): a scan removes those whose process is gone and
+    /// that nothing has written for an hour, and says so.
+    func testAScanRemovesHiddenCopiesLeftByAKilledTagWrite() throws {
+        let dir = try temporaryDirectory(self)
+        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: ["house-128.wav"])
+        func leftover(_ name: String, age: TimeInterval) throws -> String {
+            let path = (music as NSString).appendingPathComponent(name)
+            try FileManager.default.copyItem(atPath: (music as NSString).appendingPathComponent("house-128.wav"), toPath: path)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path)
+            return path
+        }
+        let stale = try leftover(".beattag-99999999-house-128.wav", age: 7200)        // no such process, two hours old
+        let fresh = try leftover(".beattag-99999998-house-128.wav", age: 60)          // a minute old: maybe still being written elsewhere
+        let live = try leftover(".beattag-\(getpid())-house-128.wav", age: 7200)     // a process that runs
+        let other = try leftover(".beattag-notes.wav", age: 7200)                     // not a name tag --write gives
+        let scanned = try runBeattag(["scan", music, "--catalog", (dir as NSString).appendingPathComponent("c.sqlite")])
+        XCTAssertEqual(scanned.status, 0, scanned.stderr)
+        XCTAssertTrue(scanned.stdout.contains("removed 1 hidden copy left by a `beattag tag --write` that was stopped outright (.beattag-99999999-house-128.wav)"),
+                      scanned.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+        for kept in [fresh, live, other] { XCTAssertTrue(FileManager.default.fileExists(atPath: kept), kept) }
+        XCTAssertTrue(scanned.stdout.contains("found 1,") || scanned.stdout.contains("found 1 "), scanned.stdout)
+    }
+
     private func interruptedScanResumes(with signal: Int32) throws {
         let library = try temporaryDirectory(self)
         for index in 0..<40 {
