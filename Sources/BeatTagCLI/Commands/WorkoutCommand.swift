@@ -92,10 +92,8 @@ struct WorkoutCommand: ParsableCommand {
             let elsewhere = taken > 0 ? String(format: ", %d of them already in other segments (a track plays once)", taken) : ""
             let available = segments[0].available
             // Tracks whose files are gone (a disk not mounted) fit too: "fix their tempo" would mislead.
-            let gone = workout.leftOut.count
-            let remedy = gone > 0
-                ? "\(gone) track\(gone == 1 ? " was" : "s were") left out because \(gone == 1 ? "its file is" : "their files are") gone or changed "
-                    + "since the scan (a disk not mounted? scan again)"
+            let remedy = !workout.leftOut.isEmpty
+                ? "tracks were left out because their files are gone or changed since the scan (listed above; a disk not mounted? scan again)"
                 : "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music"
             console.problem(String(format: "%g SPM is short by %@ (%@): %d track%@ in the catalog fit%@ %g SPM within ±%g%%%@; %@",
                                    spm, DurationText.clock(under), named.joined(separator: ", "), available, available == 1 ? "" : "s",

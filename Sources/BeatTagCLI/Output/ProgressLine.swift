@@ -58,7 +58,7 @@ final class ProgressLine: @unchecked Sendable {
     /// Redraws the line, cut to the terminal's width: a line that wraps leaves its first part on
     /// the screen at every redraw (the erase reaches only the row the cursor is on).
     private func draw(_ line: String) {
-        let columns = TerminalWidth.columns(of: 2) ?? 80
+        let columns = TerminalWidth.columns(of: 2, minimum: 2) ?? 80  // a line of any width wraps past the edge
         console.writeErr("\r\u{1B}[2K" + DisplayWidth.truncated(line, to: columns - 1))
         drawn = true
     }

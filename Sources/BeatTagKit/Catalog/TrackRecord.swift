@@ -155,9 +155,12 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
 
     /// The part of a path a search looks in: from the scanned folder's own name down (as `folder`
     /// shows it), not the folders above it: with the music in /home/rocky/Music, "rock" found every
-    /// track. The whole path for a file scanned outside any root.
+    /// track. A file scanned by name (no root): its folder's name and its own.
     public static func searchedPath(_ path: String, root: String?) -> String {
-        guard let root, root != "/", path.isInside(folder: root), path != root else { return path }
+        guard let root, root != "/", path.isInside(folder: root), path != root else {
+            let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            return folder.isEmpty || folder == "/" ? (path as NSString).lastPathComponent : folder + "/" + (path as NSString).lastPathComponent
+        }
         let relative = path.dropFirst(root.count).drop { $0 == "/" }
         return (root as NSString).lastPathComponent + "/" + relative
     }

@@ -92,7 +92,11 @@ public enum FileWalker {
             return
         }
         for name in names where name.hasPrefix(".") {
-            if let writer = WorkingFile.taggedCopyWriter(name) { result.taggedCopies.append(((dir as NSString).appendingPathComponent(name), writer)) }
+            // Only beside the file it is a copy of (`.beattag-PID-song.flac` and `song.flac`): any
+            // other hidden file of a like name is someone's, not ours.
+            if let (writer, destination) = WorkingFile.taggedCopy(named: name), names.contains(destination) {
+                result.taggedCopies.append(((dir as NSString).appendingPathComponent(name), writer))
+            }
         }
         for name in names where !name.hasPrefix(".") {
             let path = (dir as NSString).appendingPathComponent(name)

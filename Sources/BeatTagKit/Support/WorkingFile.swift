@@ -57,12 +57,14 @@ public struct WorkingFile: Sendable {
         return removed
     }
 
-    /// The pid in a name `tag --write` gives its copies (`.beattag-PID-name`), of any destination.
-    public static func taggedCopyWriter(_ name: String) -> Int32? {
+    /// The pid and the destination's name in a name `tag --write` gives its copies (`.beattag-PID-name`).
+    public static func taggedCopy(named name: String) -> (writer: Int32, destination: String)? {
         guard name.hasPrefix(".beattag-") else { return nil }
         let rest = name.dropFirst(".beattag-".count)
-        guard let dash = rest.firstIndex(of: "-"), dash > rest.startIndex, rest[..<dash].allSatisfy(\.isWholeNumber) else { return nil }
-        return Int32(rest[..<dash])
+        guard let dash = rest.firstIndex(of: "-"), dash > rest.startIndex, rest[..<dash].allSatisfy(\.isWholeNumber),
+              let pid = Int32(rest[..<dash]) else { return nil }
+        let destination = String(rest[rest.index(after: dash)...])
+        return destination.isEmpty ? nil : (pid, destination)
     }
 
     /// Removes `path` if the process that wrote it (`pid`) no longer runs on this machine and

@@ -21,8 +21,10 @@ final class CLITests: XCTestCase {
         let scan = try runBinary(["scan", library, "--catalog", catalog])
         XCTAssertEqual(scan.status, 1, "failed files make the exit status non-zero")
         XCTAssertTrue(scan.stdout.contains("found 25, analysed 18, unchanged 0, metadata-only 1, failed 6"), scan.stdout)
+        XCTAssertTrue(scan.stdout.contains("failed 6, decode warnings 1,"), scan.stdout)
         let errorLines = scan.stderr.split(separator: "\n")
-        XCTAssertEqual(errorLines.count, 6, scan.stderr)
+        XCTAssertEqual(errorLines.count, 7, "six failures and the file cut short: \(scan.stderr)")
+        XCTAssertEqual(errorLines.filter { $0.contains("truncated.m4a: catalogued, but ") }.count, 1, scan.stderr)
         XCTAssertTrue(errorLines.allSatisfy { $0.hasPrefix("beattag: ") })
         XCTAssertFalse(scan.stderr.contains("\u{1B}["), "no progress bar when stderr is not a terminal")
 

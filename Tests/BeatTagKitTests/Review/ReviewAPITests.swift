@@ -170,8 +170,9 @@ final class SearchTextTests: XCTestCase {
         XCTAssertEqual(try found("rock"), 0)
         XCTAssertEqual(try found("music/dance"), 2, "the scanned folder's own name and below")
         XCTAssertEqual(try found("house-128"), 1)
-        XCTAssertEqual(TrackRecord.searchedPath("/m/a.flac", root: nil), "/m/a.flac")
-        XCTAssertEqual(TrackRecord.searchedPath("/m/a.flac", root: "/other"), "/m/a.flac")
+        XCTAssertEqual(TrackRecord.searchedPath("/home/rocky/m/a.flac", root: nil), "m/a.flac", "a file scanned by name")
+        XCTAssertEqual(TrackRecord.searchedPath("/home/rocky/m/a.flac", root: "/other"), "m/a.flac")
+        XCTAssertEqual(TrackRecord.searchedPath("/a.flac", root: nil), "a.flac")
         XCTAssertEqual(TrackRecord.searchedPath("/home/rocky/Music/a.flac", root: "/home/rocky/Music/"), "Music/a.flac")
     }
 

@@ -575,12 +575,13 @@ final class ScanTests: XCTestCase {
         let fresh = try leftover(".beattag-99999998-house-128.wav", age: 60)          // a minute old: maybe still being written elsewhere
         let live = try leftover(".beattag-\(getpid())-house-128.wav", age: 7200)     // a process that runs
         let other = try leftover(".beattag-notes.wav", age: 7200)                     // not a name tag --write gives
+        let alone = try leftover(".beattag-99999997-notes.txt", age: 7200)            // no notes.txt beside it: someone else's
         let scanned = try runBeattag(["scan", music, "--catalog", (dir as NSString).appendingPathComponent("c.sqlite")])
         XCTAssertEqual(scanned.status, 0, scanned.stderr)
         XCTAssertTrue(scanned.stdout.contains("removed 1 hidden copy left by a `beattag tag --write` that was stopped outright (.beattag-99999999-house-128.wav)"),
                       scanned.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
-        for kept in [fresh, live, other] { XCTAssertTrue(FileManager.default.fileExists(atPath: kept), kept) }
+        for kept in [fresh, live, other, alone] { XCTAssertTrue(FileManager.default.fileExists(atPath: kept), kept) }
         XCTAssertTrue(scanned.stdout.contains("found 1,") || scanned.stdout.contains("found 1 "), scanned.stdout)
     }
 

@@ -432,7 +432,7 @@ final class WorkoutCommandTests: XCTestCase {
         // The M3U8 names the segments and their cues in comment lines.
         let text = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(text.hasPrefix("#EXTM3U\n#PLAYLIST:five (beattag workout)\n"))
-        XCTAssertTrue(text.contains("# segment 3/5: hard — zone 5, 182 SPM, 4:00 planned"), text)
+        XCTAssertTrue(text.contains("# segment 3/5: hard — zone 5 (heart rate 171–190), 182 SPM, 4:00 planned"), text)
         XCTAssertTrue(text.contains("# cue: Hard: four minutes in zone 5, 182 steps per minute."), text)
         let entries = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         XCTAssertEqual(entries.count, doc.segments.map(\.tracks.count).reduce(0, +))
