@@ -152,6 +152,11 @@ public final class FFmpegSource: AudioSource {
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
                                decoder: DecoderLibrary.ffmpeg.identity)
+        // A WAV or AIFF cut short: FFmpeg takes the length of what is there; the header says more.
+        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff"].contains(String(cString: name)),
+           let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1, info.frames > 0 {
+            expectLength(atLeast: Int64((Double(info.frames) / share).rounded()), sampleRate: rate)
+        }
     }
 
     /// Another reader's length for the same stream, when longer (or FFmpeg's was a guess): FFmpeg

@@ -134,6 +134,13 @@ public final class SndfileSource: AudioSource {
     /// where a Xing/Info or VBRI tag states its frame count (`MP3LengthHeader`); without one it is
     /// an estimate from the file's size, not checked (a 5.8 s stub of a 30 s download passed unsaid).
     private func checkComplete() throws {
+        // WAV and AIFF: libsndfile's length is what the file holds; their header says what it should.
+        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1 {
+            let decoded = Double(decodedFrames) / Double(info.sampleRate), promised = info.durationSeconds / share
+            if promised - decoded >= max(1.0, 0.02 * promised) {
+                throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: decoded, of: promised))
+            }
+        }
         guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path) else { return }
         let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * info.durationSeconds)
         guard decodedFrames < info.frames - Int64(slack * Double(info.sampleRate)) else { return }

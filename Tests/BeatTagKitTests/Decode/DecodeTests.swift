@@ -131,6 +131,44 @@ final class SndfileSourceTests: XCTestCase {
         }
     }
 
+    /// A WAV or AIFF cut short: libsndfile reads what is there without a word, and a WAV cut to
+    /// half was catalogued as a whole track of half the length. Their headers give the audio's size.
+    func testACutOffWAVOrAIFFIsSaid() throws {
+        let dir = try temporaryDirectory(self)
+        for format in ["wav", "aiff"] {
+            let whole = (dir as NSString).appendingPathComponent("whole.\(format)")
+            // 36 s, the fixture three times, 16-bit (FFmpeg writes the header's sizes at the end).
+            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac"),
+                                                                         "-c:a", format == "wav" ? "pcm_s16le" : "pcm_s16be", whole])
+            XCTAssertEqual(status, 0, log)
+            XCTAssertEqual(PCMLengthHeader.heldShare(path: whole) ?? 0, 1, accuracy: 1e-9, format)
+            XCTAssertNil(try AudioFileAnalysis.analyse(path: whole).1.decodeWarning, "\(format) whole: nothing to say")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+            let cut = (dir as NSString).appendingPathComponent("cut.\(format)")
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+            XCTAssertEqual(PCMLengthHeader.heldShare(path: cut) ?? 0, 0.5, accuracy: 0.01, format)
+            let (info, result) = try AudioFileAnalysis.analyse(path: cut)
+            XCTAssertEqual(info.durationSeconds, 18, accuracy: 0.5, format)
+            XCTAssertTrue(result.decodeWarning?.contains("of the 36.0 s its header gives") ?? false, "\(format): \(result.decodeWarning ?? "nil")")
+        }
+        // The fixture's 12-s WAV cut to 7 s: below the 10 s a file cut short needs, refused, where
+        // it was analysed as a whole 7-s track.
+        let fixture = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("house-128.wav")))
+        let cutFixture = (dir as NSString).appendingPathComponent("cut-house.wav")
+        try fixture.prefix(fixture.count * 6 / 10).write(to: URL(fileURLWithPath: cutFixture))
+        XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: cutFixture)) { error in
+            guard case DecodeError.readFailed(_, let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("its header gives") && reason.contains("at least 10 s are needed"), reason)
+        }
+        // A streamed WAV states no size (0xFFFFFFFF): nothing to compare, nothing said.
+        var streamed = try Data(contentsOf: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("whole.wav")))
+        let data = try XCTUnwrap(streamed.range(of: Data("data".utf8)))
+        streamed.replaceSubrange(data.upperBound..<data.upperBound + 4, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        let streamedPath = (dir as NSString).appendingPathComponent("streamed.wav")
+        try streamed.write(to: URL(fileURLWithPath: streamedPath))
+        XCTAssertNil(PCMLengthHeader.heldShare(path: streamedPath))
+    }
+
     /// The tags that state an MP3's frame count, where they sit in its first frame.
     func testMP3LengthHeaderIsFoundOnlyWhereItStatesTheFrameCount() {
         let header: [UInt8] = [0xFF, 0xFB, 0x90, 0x64]  // MPEG-1 layer III, 128 kbit/s, 44.1 kHz, stereo, no CRC
