@@ -244,15 +244,15 @@ public final class LibraryScanner: @unchecked Sendable {
         return try catalog.saveScanResult(record, settingAsideHandDataOf: replaced)
     }
 
-    /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this
-    /// version from audio decoded by the decoder version this build has.
     /// Analysed since the forced scan of its root began: by this scan's run before an interruption.
     private func analysedByThisForcedScan(_ row: TrackRecord) -> Bool {
-        let root = forcedSince.keys.filter { row.path == $0 || row.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count }
+        let root = forcedSince.keys.filter { row.path.isInside(folder: $0) }.max { $0.count < $1.count }
         guard let root, let since = forcedSince[root] else { return false }
         return row.scannedAt >= since
     }
 
+    /// Same size and mtime, or same size and fingerprint (touched, not changed), analysed by this
+    /// version from audio decoded by the decoder version this build has.
     private func isUnchanged(_ file: FoundFile, row: TrackRecord) -> Bool {
         guard row.fileSize == file.size, row.analysisVersion == AnalysisResult.currentVersion else { return false }
         // Decoded before recordings were fingerprinted: decoded again, once, for its print.
