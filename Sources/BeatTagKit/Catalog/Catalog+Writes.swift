@@ -158,8 +158,7 @@ extension Catalog {
             return try Row.fetchAll(db, sql: "SELECT id, path FROM track WHERE state != ? AND (\(under))",
                                     arguments: [TrackState.missing.rawValue] + arguments).compactMap { row in
                 let path: String = row["path"]
-                guard !found.contains(path), roots.contains(where: { path.isInside(folder: $0) }),
-                      !unread.contains(where: { path.isInside(folder: $0) }) else { return nil }
+                guard !found.contains(path), !unread.contains(where: { path.isInside(folder: $0) }) else { return nil }
                 return (row["id"], path)
             }
         }

@@ -133,19 +133,18 @@ public final class SndfileSource: AudioSource {
     /// whole blocks (ADPCM WAV), so only a gross shortfall counts (2%, at least 1 s). So does MP3's
     /// where a Xing/Info or VBRI tag states its frame count (`MP3LengthHeader`); without one it is
     /// an estimate from the file's size, not checked (a 5.8 s stub of a 30 s download passed unsaid).
+    /// A WAV's or AIFF's length is what the file holds; the bytes its header gives say what it
+    /// should hold (`PCMLengthHeader`).
     private func checkComplete() throws {
-        // WAV and AIFF: libsndfile's length is what the file holds; their header says what it should.
-        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1 {
-            let decoded = Double(decodedFrames) / Double(info.sampleRate), promised = info.durationSeconds / share
-            if promised - decoded >= max(1.0, 0.02 * promised) {
-                throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: decoded, of: promised))
-            }
-        }
         guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path) else { return }
-        let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * info.durationSeconds)
-        guard decodedFrames < info.frames - Int64(slack * Double(info.sampleRate)) else { return }
-        throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / Double(info.sampleRate),
-                                                                               of: info.durationSeconds))
+        var promised = info.frames
+        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1 {
+            promised = Int64((Double(info.frames) / share).rounded())
+        }
+        let rate = Double(info.sampleRate)
+        let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * Double(promised) / rate)
+        guard decodedFrames < promised - Int64(slack * rate) else { return }
+        throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / rate, of: Double(promised) / rate))
     }
 
     /// Shortfall of a stream whose header states its length exactly that is not yet lost audio.

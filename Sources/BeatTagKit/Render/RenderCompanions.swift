@@ -10,18 +10,11 @@ public enum RenderCompanions {
     public static func otherRender(besides audioFile: String) -> String? {
         let own = (audioFile as NSString).lastPathComponent
         let folder = (audioFile as NSString).deletingLastPathComponent
-        let named = [creditedFile(RunCredits.path(besides: audioFile)), sheetFile(CueSheet.path(besides: audioFile))]
+        let named = [RunCredits.creditedFile(besides: audioFile), sheetFile(CueSheet.path(besides: audioFile))]
         return named.compactMap { $0 }.first { name in
             name != own && !name.contains("/")
                 && FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name))
         }
-    }
-
-    /// "Credits for run.flac (…": the file credited.
-    private static func creditedFile(_ path: String) -> String? {
-        guard let first = firstLines(of: path).first, first.hasPrefix("Credits for "),
-              let end = first.range(of: " (", options: .backwards) else { return nil }
-        return String(first[first.index(first.startIndex, offsetBy: "Credits for ".count)..<end.lowerBound])
     }
 
     /// `FILE "run.flac" WAVE` in a sheet beattag wrote (its first line names beattag).

@@ -31,10 +31,18 @@ public enum RunCredits {
 
     /// Whether the credits beside `audioFile` are a render's, written for that file.
     public static func describes(audioFile: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path(besides: audioFile)) else { return false }
+        creditedFile(besides: audioFile) == (audioFile as NSString).lastPathComponent
+    }
+
+    /// The name of the file the credits beside `audioFile` were written for ("Credits for run.flac
+    /// (…"): its own, or another render's of the same stem (`RenderCompanions`); nil for none.
+    public static func creditedFile(besides audioFile: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path(besides: audioFile)) else { return nil }
         defer { try? handle.close() }
         let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
-        return head.hasPrefix("Credits for \((audioFile as NSString).lastPathComponent) ")
+        guard let first = head.split(separator: "\n", maxSplits: 1).first, first.hasPrefix("Credits for "),
+              let end = first.range(of: " (", options: .backwards) else { return nil }
+        return String(first[first.index(first.startIndex, offsetBy: "Credits for ".count)..<end.lowerBound])
     }
 
     /// `run.flac` → `run.credits.txt`.

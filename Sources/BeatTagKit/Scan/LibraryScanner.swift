@@ -47,9 +47,10 @@ public final class LibraryScanner: @unchecked Sendable {
         var walk = FileWalker.walk(roots: options.roots)
         summary.found = walk.files.count
         // Only the rows under the roots: a scan of one new album into 100,000 tracks read them all (565 MB).
-        let existing = try catalog.tracks(under: options.roots.map(FileWalker.absolutePath))
+        let roots = options.roots.map(FileWalker.absolutePath)
+        let existing = try catalog.tracks(under: roots)
         summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
-        withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints(under: options.roots.map(FileWalker.absolutePath)) : nil
+        withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints(under: roots) : nil
         let (unavailable, goneAndPruned) = unavailableRoots(walk: &walk, existing: existing)
         summary.problems = walk.problems + unavailable
         summary.problems.forEach { onProblem?($0) }

@@ -15,6 +15,22 @@ final class RunnerCLITests: XCTestCase {
     }
 
     private func tool(_ name: String) throws -> String { try requiredTool(name) }
+
+    /// A new folder holding copies of `fixtures` in its `music`, scanned into its own catalog.
+    private func scannedMusic(_ fixtures: [String]) throws -> (dir: String, music: String, catalog: String) {
+        let dir = try temporaryDirectory(self)
+        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: fixtures)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        return (dir, music, catalog)
+    }
+
+    /// A plan file in `dir` of one segment at a cadence.
+    private func cadencePlan(_ name: String, minutes: Double, spm: Double, in dir: String) throws -> String {
+        let plan = (dir as NSString).appendingPathComponent("\(name).toml")
+        try "[[segments]]\nname = \"\(name)\"\nminutes = \(minutes)\nspm = \(spm)\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        return plan
+    }
     private func run(_ executable: String, _ arguments: [String], cwd: String? = nil) throws -> (Int32, String) {
         try runTool(executable, arguments, cwd: cwd)
     }
@@ -89,10 +105,7 @@ final class RunnerCLITests: XCTestCase {
     /// Copies of one recording (a WAV and its ALAC, one decoded audio): the matcher offers one; when
     /// that file is gone since the scan, the playlist plays the other (it wrote nothing).
     func testPlaylistRenderAndWorkoutPlayAnotherCopyOfARecordingWhoseOfferedCopyIsGone() throws {
-        let dir = try temporaryDirectory(self)
-        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: ["house-128.wav", "encoded/house-128-alac.m4a"])
-        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let (dir, music, catalog) = try scannedMusic(["house-128.wav", "encoded/house-128-alac.m4a"])
         func playlist() throws -> (CommandResult, [String]) {
             let out = (dir as NSString).appendingPathComponent("run.m3u8")
             try? FileManager.default.removeItem(atPath: out)
@@ -114,8 +127,7 @@ final class RunnerCLITests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.stderr)
         let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(render.stdout.utf8))
         XCTAssertEqual(timeline.tracks.map { ($0.path as NSString).lastPathComponent }, [(try XCTUnwrap(fallback.first) as NSString).lastPathComponent])
-        let plan = (dir as NSString).appendingPathComponent("plan.toml")
-        try "[[segments]]\nname = \"steady\"\nminutes = 1\nspm = 128\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let plan = try cadencePlan("steady", minutes: 1, spm: 128, in: dir)
         let workout = try runBeattag(["workout", plan, "--max-hr", "190", "--allow-short", "--json", "--catalog", catalog])
         XCTAssertEqual(workout.status, 0, workout.stderr)
         XCTAssertTrue(workout.stdout.contains((try XCTUnwrap(fallback.first) as NSString).lastPathComponent), workout.stdout)
@@ -127,8 +139,7 @@ final class RunnerCLITests: XCTestCase {
     func testAPlanOfCadencesNeedsNoHeartRateAndZonesShowTheirs() throws {
         let dir = try temporaryDirectory(self)
         let profile = (dir as NSString).appendingPathComponent("profile.toml")
-        let plan = (dir as NSString).appendingPathComponent("strides.toml")
-        try "[[segments]]\nname = \"strides\"\nminutes = 2\nspm = 170\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let plan = try cadencePlan("strides", minutes: 2, spm: 170, in: dir)
         let common = ["--allow-short", "--catalog", catalog, "--profile", profile]
         let cadences = try runBeattag(["workout", plan, "--json"] + common)
         XCTAssertEqual(cadences.status, 0, cadences.stderr)
@@ -156,13 +167,9 @@ final class RunnerCLITests: XCTestCase {
     /// A workout short because the files are gone (a disk not mounted) says so; it told the runner
     /// to fix tempi with `untagged` and `tap`.
     func testAWorkoutShortOfGoneFilesSaysTheyAreGone() throws {
-        let dir = try temporaryDirectory(self)
-        let music = try folder((dir as NSString).appendingPathComponent("music"), holding: ["house-128.wav", "trance-140.flac"])
-        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let (dir, music, catalog) = try scannedMusic(["house-128.wav", "trance-140.flac"])
         try FileManager.default.removeItem(atPath: music)
-        let plan = (dir as NSString).appendingPathComponent("plan.toml")
-        try "[[segments]]\nname = \"steady\"\nminutes = 2\nspm = 134\n".write(toFile: plan, atomically: true, encoding: .utf8)
+        let plan = try cadencePlan("steady", minutes: 2, spm: 134, in: dir)
         let workout = try runBeattag(["workout", plan, "-o", (dir as NSString).appendingPathComponent("w.m3u8"), "--catalog", catalog])
         XCTAssertEqual(workout.status, 3, workout.stderr)
         XCTAssertTrue(workout.stderr.contains("tracks were left out because their files are gone or changed since the scan (listed above"), workout.stderr)
