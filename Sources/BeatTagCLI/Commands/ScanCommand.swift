@@ -122,6 +122,12 @@ struct ScanCommand: ParsableCommand {
                         + "\(VisibleControls.text(move.formerPath)); its \(move.what) moved with it")
                 }
             }
+            if let first = summary.sameFiles.first {
+                let n = summary.sameFiles.count
+                console.print("\(n) file\(n == 1 ? " is" : "s are") catalogued already under another path to the same file "
+                              + "(a link), and kept there: \(VisibleControls.text(first.path)) is \(VisibleControls.text(first.cataloguedAs))"
+                              + (n > 1 ? ", …" : ""))
+            }
             let processed = Double(summary.analysed + summary.metadataOnly + summary.failed)
             let rate = summary.wallSeconds > 0 ? processed / summary.wallSeconds : 0
             // A few long files: seconds per file says more than "0.0 files/s"; nothing decoded, no pace.

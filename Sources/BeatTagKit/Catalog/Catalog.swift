@@ -74,12 +74,18 @@ public final class Catalog: @unchecked Sendable {
             if newer {
                 throw CatalogError.cannotOpen(path: path, reason: "it was made by a newer beattag (use that version; this one would not know its tables)")
             }
-            if !complete {
-                guard access == .readWrite else {
-                    // An empty file: nothing scanned into it yet, or a first scan creating it right now.
-                    throw CatalogError.cannotOpen(path: path, reason: empty ? "it holds no catalog yet (empty): run `beattag scan FOLDER` first"
-                                                  : "it was made by an older beattag: run `beattag scan` once to upgrade it")
+            if !complete, access == .readOnly {
+                // An empty file: nothing scanned into it yet, or a first scan creating it right now.
+                if empty { throw CatalogError.cannotOpen(path: path, reason: "it holds no catalog yet (empty): run `beattag scan FOLDER` first") }
+                // An older catalog is brought up to date by whichever command opens it first, as a scan
+                // would (a reader asking for a scan made every upgrade cost one); only one this user
+                // cannot write is left as it is.
+                guard !frozen, fm.isWritableFile(atPath: path) else {
+                    throw CatalogError.cannotOpen(path: path, reason: "it was made by an older beattag and cannot be written here: "
+                                                  + "run `beattag scan` once where it can, to upgrade it")
                 }
+                _ = try Catalog(path: path, create: false, access: .readWrite)
+            } else if !complete {
                 // Two processes opening a new catalog at once must not both create its tables.
                 let lock = try FileLock(path: path + ".lock", wait: true)
                 try CatalogSchema.migrator.migrate(pool)

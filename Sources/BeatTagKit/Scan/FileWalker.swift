@@ -170,6 +170,12 @@ public enum FileWalker {
     public static func absolutePath(_ path: String) -> String { LexicalPath.absolute(path) }
 
     /// A regular file is at `path` (through links).
+    /// Two paths that name one file (a link to a folder on the way, or a hard link).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG

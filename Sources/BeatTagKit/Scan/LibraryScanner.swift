@@ -165,6 +165,17 @@ public final class LibraryScanner: @unchecked Sendable {
                 var previous = row
                 // A new path: its fingerprint tells whether it is a catalogued file that moved.
                 let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
+                // Or one catalogued under another path that still reaches it (`scan /data/music` after
+                // `scan ~/Music`, a link to it): it stays under the path it has, once, with its hand data.
+                if let fingerprint, let known = cataloguedUnderAnotherPath(file, fingerprint: fingerprint, foundPaths) {
+                    lock.lock()
+                    done += 1
+                    tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: known))
+                    let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
+                    lock.unlock()
+                    onProgress?(progress)
+                    continue
+                }
                 if let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
                     previous = moved  // keeps its id, manual BPM and rights
                 }
@@ -221,6 +232,12 @@ public final class LibraryScanner: @unchecked Sendable {
             onProgress?(ScanProgress(done: index + 1, total: ids.count, elapsed: Date().timeIntervalSince(grouping), currentPath: "",
                                      stage: .copies))
         }
+    }
+
+    /// The path a present row holds this file under, when that is another path to the same file.
+    private func cataloguedUnderAnotherPath(_ file: FoundFile, fingerprint: String, _ foundPaths: Set<String>) -> String? {
+        let rows = (try? catalog.tracks(fingerprint: fingerprint, size: file.size)) ?? []
+        return rows.first { $0.state != .missing && !foundPaths.contains($0.path) && FileWalker.isSameFile($0.path, file.path) }?.path
     }
 
     /// The first of `candidates` whose file is gone (marked missing, or not on disk now) and that

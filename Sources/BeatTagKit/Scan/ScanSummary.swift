@@ -23,6 +23,8 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     /// Hand data set aside from a name that now holds another recording, and given back to a file
     /// that holds the recording it was entered for.
     public var handDataMoves: [HandDataMove] = []
+    /// New paths to files the catalog holds under another path (through a link): left there.
+    public var sameFiles: [SameFile] = []
     public var interrupted = false
     /// With --force, files its interrupted run analysed already (counted unchanged): it resumed.
     public var forcedAlready = 0
@@ -40,6 +42,12 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     public var leftoversRemoved: [String] = []
 
     public var succeeded: Bool { failed == 0 && problems.isEmpty && !interrupted }
+}
+
+/// A path found by a scan to a file catalogued under another path.
+public struct SameFile: Codable, Equatable, Sendable {
+    public var path: String
+    public var cataloguedAs: String
 }
 
 /// A file that could not be catalogued, and why.

@@ -202,6 +202,37 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(summary.missing, 0, "the tracks catalogued through the link are not missing")
     }
 
+    /// The same folder scanned in two runs under two paths (a link to it): the second run finds the
+    /// files catalogued already and leaves them under the first path, with their hand data (each was
+    /// catalogued twice, and offered twice wherever copies were not recognised).
+    func testAFolderScannedAgainThroughALinkIsCataloguedOnce() throws {
+        let music = try library(3)
+        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let first = try XCTUnwrap(try Catalog(path: catalog).allTracks().first)
+        XCTAssertEqual(try runBeattag(["tag", first.path, "--bpm", "171", "--catalog", catalog]).status, 0)
+        let again = try runBeattag(["scan", link, "--catalog", catalog, "--json"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(again.stdout.utf8))
+        XCTAssertEqual(summary.sameFiles.count, 3)
+        XCTAssertEqual(summary.analysed, 0)
+        let tracks = try Catalog(path: catalog).allTracks()
+        XCTAssertEqual(tracks.count, 3, tracks.map(\.path).joined(separator: ", "))
+        XCTAssertTrue(tracks.allSatisfy { $0.path.hasPrefix(music + "/") && $0.state != .missing })
+        XCTAssertEqual(tracks.first { $0.id == first.id }?.bpmManual, 171)
+        let said = try runBeattag(["scan", link, "--catalog", catalog])
+        XCTAssertTrue(said.stdout.contains("3 files are catalogued already under another path to the same file (a link), and kept there: "
+                                           + "\(link)/"), said.stdout)
+        // A copy of a file (not the file under another path) is a file of its own.
+        let copy = (try temporaryDirectory(self) as NSString).appendingPathComponent("copy")
+        try FileManager.default.copyItem(atPath: music, toPath: copy)
+        let copied = try runBeattag(["scan", copy, "--catalog", catalog, "--json"])
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(copied.stdout.utf8)).sameFiles.count, 0)
+        XCTAssertEqual(try Catalog(path: catalog).allTracks().count, 6)
+    }
+
     /// A catalog SQLite finds damaged, at opening or part-way: exit 2 (it cannot be used) in one
     /// wording, and no half a JSON array on stdout (it was 1, and "[").
     func testADamagedCatalogIsUnusableInOneWording() throws {

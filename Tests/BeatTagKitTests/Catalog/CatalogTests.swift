@@ -134,6 +134,31 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Array(indexed.suffix(2)), ["phaseMoved", "beatAnchor"])
     }
 
+    /// A reader opening a catalog of an older version upgrades it, as a scan would: `list`, `match`
+    /// and `stats` asked for a scan first, so every upgrade of beattag cost its user one.
+    func testAReaderUpgradesAnOlderCatalog() throws {
+        let path = (try temporaryDirectory(self) as NSString).appendingPathComponent("v19.sqlite")
+        var configuration = Configuration()
+        configuration.prepareDatabase { $0.add(function: Catalog.foldFunction); $0.add(function: Catalog.searchedPathFunction) }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try CatalogSchema.migrator.migrate(queue, upTo: "v19: forced scans resume")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO track (path, fileSize, modifiedAt, state, bpmManual, bpm, bpmSource, firstSeenAt, scannedAt)
+                VALUES ('/music/Rock/a.flac', 1, 0, 'analysed', 172, 172, 'manual', 0, 0)
+                """)
+        }
+        try queue.close()
+        for command in [["list", "--json"], ["match", "--spm", "172"], ["stats"]] {
+            let result = try runBeattag(command + ["--catalog", path])
+            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+        }
+        let catalog = try Catalog(path: path, create: false, access: .readOnly)
+        XCTAssertEqual(try catalog.track(path: "/music/Rock/a.flac")?.bpmManual, 172)
+        let applied = try catalog.pool.read { try CatalogSchema.migrator.appliedIdentifiers($0) }
+        XCTAssertTrue(applied.contains("v20: search below the scanned folder"))
+    }
+
     /// An empty file (a first scan creating it, or `touch`) is said to be empty, not "made by an older
     /// beattag"; an empty `--catalog` is a usage error, not GRDB's "could not activate WAL Mode" (scan
     /// audit LOW 7).
