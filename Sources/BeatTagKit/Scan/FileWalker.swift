@@ -64,12 +64,28 @@ public enum FileWalker {
             result.fileRoots.append(absolute)
             guard !result.files.contains(where: { $0.path == absolute }) else { continue }
             // A single file named on the command line is taken whatever it is called.
-            let dir = (absolute as NSString).deletingLastPathComponent
-            let sidecar = sidecarsAbove(dir, problems: &result.problems)
-            let sidecarHere = loadSidecar(dir, problems: &result.problems) ?? sidecar
-            result.files.append(FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecarHere))
+            result.files.append(file(absolute, st, problems: &result.problems))
         }
         return result
+    }
+
+    /// Catalogued files the walk does not visit (hidden ones, scanned by name), missing, and there
+    /// again: `markMissing` spares such a file while it is there, so one put back is found again.
+    public static func returned(_ missing: [String], to result: inout Result) {
+        let found = Set(result.files.map(\.path))
+        for path in missing where !found.contains(path) && result.walkedRoots.contains(where: { path.isInside(folder: $0) })
+            && !result.unreadableFolders.contains(where: { path.isInside(folder: $0) }) {
+            var st = stat()
+            guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            result.files.append(file(path, st, problems: &result.problems))
+        }
+    }
+
+    /// A file found outside a folder walk, with the rights of the folders it is in.
+    private static func file(_ absolute: String, _ st: stat, problems: inout [ScanProblem]) -> FoundFile {
+        let dir = (absolute as NSString).deletingLastPathComponent
+        let above = sidecarsAbove(dir, problems: &problems)
+        return FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: loadSidecar(dir, problems: &problems) ?? above)
     }
 
     private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, visited: inout Set<Identity>,
@@ -169,13 +185,13 @@ public enum FileWalker {
     /// Absolute and clean, links not followed: the path under which the user reaches the file.
     public static func absolutePath(_ path: String) -> String { LexicalPath.absolute(path) }
 
-    /// A regular file is at `path` (through links).
     /// Two paths that name one file (a link to a folder on the way, or a hard link).
     static func isSameFile(_ a: String, _ b: String) -> Bool {
         var sa = stat(), sb = stat()
         return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
+    /// A regular file is at `path` (through links).
     static func isRegularFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG

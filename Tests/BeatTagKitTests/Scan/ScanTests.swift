@@ -379,7 +379,8 @@ final class ScanTests: XCTestCase {
 
     /// A folder walk takes WebM/Matroska audio, AC-3 and Sun AU (yt-dlp's .webm was passed over
     /// without a word); a file scanned by name that the walk passes over (a hidden name) is not
-    /// called missing by the next folder scan while it is there (its hand BPM was shown "missing").
+    /// called missing by the next folder scan while it is there (its hand BPM was shown "missing"),
+    /// and found again by it when put back after it went missing.
     func testFolderScansTakeMoreAudioAndNeverCallAFileThatIsThereMissing() throws {
         let dir = try temporaryDirectory(self)
         let library = (dir as NSString).appendingPathComponent("music")
@@ -405,6 +406,12 @@ final class ScanTests: XCTestCase {
         summary = try scan([library], catalog: catalog)
         XCTAssertEqual(summary.missing, 1, "gone: missing")
         XCTAssertEqual(try catalog.track(path: hidden)?.state, .missing)
+        // Put back: the folder scan finds it again (it stayed missing until scanned by name).
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: hidden)
+        summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.found, 5)
+        XCTAssertEqual(summary.unchanged, 5)
+        XCTAssertEqual(try catalog.track(path: hidden)?.state, .analysed)
     }
 
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
