@@ -128,6 +128,11 @@ struct ScanCommand: ParsableCommand {
                               + "(a link), and kept there: \(VisibleControls.text(first.path)) is \(VisibleControls.text(first.cataloguedAs))"
                               + (n > 1 ? ", …" : ""))
             }
+            if let first = summary.renders.first {
+                let n = summary.renders.count
+                console.print("\(n) run\(n == 1 ? "" : "s") beattag rendered left out (a run is a mix of other tracks, under their rights, "
+                              + "not a track to play): \(VisibleControls.text(first))" + (n > 1 ? ", …" : ""))
+            }
             let processed = Double(summary.analysed + summary.metadataOnly + summary.failed)
             let rate = summary.wallSeconds > 0 ? processed / summary.wallSeconds : 0
             // A few long files: seconds per file says more than "0.0 files/s"; nothing decoded, no pace.

@@ -81,9 +81,13 @@ public struct RunPlan: Sendable {
                  loudnessOfBeats: { BeatLevels.measure($0, beats: $1) },
                  // Moved, deleted or changed since its scan: its beats would fall in the wrong
                  // places. Such a track is left out and said, and the run goes on with the others.
-                 unusableFile: \.fileProblemSinceScan,
+                 // A run beattag rendered, catalogued before scans left renders out: never played again.
+                 unusableFile: { $0.fileProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
                  otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] })
     }
+
+    /// Why a catalogued render is left out.
+    static let renderReason = "a run beattag rendered (a mix of other tracks, under their rights): not played in another run"
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat
@@ -126,7 +130,7 @@ public struct RunPlan: Sendable {
                 continue
             }
             if let reason = unusableFile(match.track) {
-                plan.leftOut.append(LeftOut(path: match.track.path, reason: reason, needsRescan: true))
+                plan.leftOut.append(LeftOut(path: match.track.path, reason: reason, needsRescan: reason != renderReason))
                 // The matcher offers one copy of a recording: another copy, there as scanned, stands in.
                 guard let standIn = otherCopies(match).first(where: { !tooFarUnstretched($0) && unusableFile($0.track) == nil }) else { continue }
                 match = standIn

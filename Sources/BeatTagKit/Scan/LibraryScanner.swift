@@ -168,10 +168,13 @@ public final class LibraryScanner: @unchecked Sendable {
                 let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
                 // Or one catalogued under another path that still reaches it (`scan /data/music` after
                 // `scan ~/Music`, a link to it): it stays under the path it has, once, with its hand data.
-                if let fingerprint, let known = cataloguedUnderAnotherPath(file, fingerprint: fingerprint, foundPaths) {
+                // Or a run beattag rendered, saved among the music: a mix of other tracks under their
+                // rights, which would come back as one track of unknown rights (stretched, uncredited).
+                let sameFile = fingerprint.flatMap { cataloguedUnderAnotherPath(file, fingerprint: $0, foundPaths) }
+                if sameFile != nil || MixFileWriter.isRender(path: file.path) {
                     lock.lock()
                     done += 1
-                    tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: known))
+                    if let sameFile { tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile)) } else { tally.renders.append(file.path) }
                     let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                     lock.unlock()
                     onProgress?(progress)

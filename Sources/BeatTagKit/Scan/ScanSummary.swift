@@ -25,6 +25,8 @@ public struct ScanSummary: Codable, Equatable, Sendable {
     public var handDataMoves: [HandDataMove] = []
     /// New paths to files the catalog holds under another path (through a link): left there.
     public var sameFiles: [SameFile] = []
+    /// Runs beattag rendered, found among the music: not catalogued (a run is no track to play).
+    public var renders: [String] = []
     public var interrupted = false
     /// With --force, files its interrupted run analysed already (counted unchanged): it resumed.
     public var forcedAlready = 0
