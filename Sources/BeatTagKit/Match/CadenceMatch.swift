@@ -18,3 +18,23 @@ public struct CadenceMatch: Codable, Equatable, Sendable {
         track.bpmSource == .analysis && (track.confidence ?? 0) < ConfidenceEvidence.trusted
     }
 }
+
+extension CadenceMatch {
+    /// This match at the tempo the track's beats run at, one beat a step: the analysed tempo counted
+    /// at the level of the BPM in use (`BeatListScaling`). A hand or tag BPM a little off the
+    /// analysed one (a tap) counts the same pulse, the beats are the analysis's, and a render
+    /// stretches those, so its change and its limits are read on them. Unchanged without an analysed tempo.
+    func atTheTempoOfItsBeats(spm: Double) -> CadenceMatch {
+        guard let bpm = track.bpm, let analysed = track.bpmAnalysed,
+              let level = BeatListScaling.level(from: analysed, to: bpm) else { return self }
+        let beatsBPM = analysed * Double(level.beats) / Double(level.per)
+        guard abs(beatsBPM - self.bpm) > 1e-9 else { return self }
+        var measured = self
+        measured.bpm = beatsBPM
+        measured.stepsPerBeat = 1
+        measured.ratio = CadenceRules.ratio(spm: spm, bpm: beatsBPM, stepsPerBeat: 1)
+        measured.shiftPercent = (measured.ratio - 1) * 100
+        measured.adjustedBPM = spm
+        return measured
+    }
+}

@@ -18,6 +18,8 @@ public struct RunPlan: Sendable {
         public var fill: Fill = .fresh
         /// Index in the track's beat list of `sourceBeats[0]`.
         public var firstBeatIndex = 0
+        /// The tempo its beats run at (`CadenceMatch.atTheTempoOfItsBeats`): what the credits say it was changed from.
+        public var sourceBPM: Double
     }
 
     /// Where an entry's music comes from when the catalog has too little new music for the run.
@@ -83,7 +85,8 @@ public struct RunPlan: Sendable {
                  // places. Such a track is left out and said, and the run goes on with the others.
                  // A run beattag rendered, catalogued before scans left renders out: never played again.
                  unusableFile: { $0.fileProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
-                 otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] })
+                 otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] },
+                 maxShiftPercent: rules.maxShiftPercent)
     }
 
     /// Why a catalogued render is left out.
@@ -95,12 +98,13 @@ public struct RunPlan: Sendable {
     /// Songs new to the run come first. When they are too few, music the run already used fills
     /// the rest: first a part of a long track not played yet, then a repeat, never a song right
     /// after itself; only then the click (`clickCarriesFrom`). `usage` carries what the run played
-    /// across segments.
+    /// across segments. Each match is judged at the tempo its beats run at, within `maxShiftPercent`.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usage: inout RunUsage,
                             beatsOf: (TrackRecord) throws -> [Double],
                             loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?,
                             unusableFile: (TrackRecord) -> String? = { _ in nil },
-                            otherCopies: (CadenceMatch) -> [CadenceMatch] = { _ in [] }) throws -> RunPlan {
+                            otherCopies: (CadenceMatch) -> [CadenceMatch] = { _ in [] },
+                            maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) throws -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
@@ -121,8 +125,18 @@ public struct RunPlan: Sendable {
         func tooFarUnstretched(_ match: CadenceMatch) -> Bool {
             !match.track.tempoAdjustAllowed && abs(match.ratio - 1) > CadenceRules.unstretchedTolerance
         }
+        // A hand BPM a little off the analysed one (a tap) counts the same pulse, and the audio is
+        // stretched from the beats: the change, the drift of unstretched music and the limit are theirs.
+        func tooFarFromItsBeats(_ match: CadenceMatch) -> Bool {
+            guard abs(match.shiftPercent) > maxShiftPercent + 1e-9 else { return false }
+            plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
+                format: "its beats run at %.1f BPM, %+.1f%% from the cadence, more than the %g%% allowed (its BPM in use, %.1f, is a little off them)",
+                match.bpm, match.shiftPercent, maxShiftPercent, match.track.bpm ?? 0)))
+            return true
+        }
         for candidate in candidates where remaining > 0 {
-            var match = candidate
+            var match = candidate.atTheTempoOfItsBeats(spm: clock.spm)
+            if tooFarFromItsBeats(match) { continue }
             if tooFarUnstretched(match) {
                 plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
@@ -132,7 +146,9 @@ public struct RunPlan: Sendable {
             if let reason = unusableFile(match.track) {
                 plan.leftOut.append(LeftOut(path: match.track.path, reason: reason, needsRescan: reason != renderReason))
                 // The matcher offers one copy of a recording: another copy, there as scanned, stands in.
-                guard let standIn = otherCopies(match).first(where: { !tooFarUnstretched($0) && unusableFile($0.track) == nil }) else { continue }
+                guard let standIn = otherCopies(match).map({ $0.atTheTempoOfItsBeats(spm: clock.spm) })
+                    .first(where: { abs($0.shiftPercent) <= maxShiftPercent + 1e-9 && !tooFarUnstretched($0) && unusableFile($0.track) == nil })
+                else { continue }
                 match = standIn
             }
             let track = match.track
@@ -214,7 +230,7 @@ public struct RunPlan: Sendable {
         let used = Array(beats[first...(first + phrases * MasterClock.beatsPerPhrase + tail)])
         return Entry(track: track, sourceBeats: used, mixStartBeat: plan.totalBeats - remaining * MasterClock.beatsPerPhrase,
                      phrases: phrases, tailBeats: tail, stretchAllowed: track.tempoAdjustAllowed, fill: fill,
-                     firstBeatIndex: first)
+                     firstBeatIndex: first, sourceBPM: match.bpm)
     }
 
     /// How many whole phrases `match` can play from its beat `first`, keeping `last` and a crossfade

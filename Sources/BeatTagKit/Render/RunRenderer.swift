@@ -180,7 +180,7 @@ public struct RunRenderer {
                         endSeconds: Double(track.startFrame + track.length) / Double(clock.sampleRate),
                         sourceStartSeconds: track.entry.sourceBeats[0], stretch: track.stretch, beatMap: track.beatMap,
                         // An unstretched track plays at its own tempo, whatever the clock's.
-                        sourceBPM: track.entry.track.bpm ?? 0, targetBPM: track.entry.stretchAllowed ? clock.spm : track.entry.track.bpm ?? clock.spm,
+                        sourceBPM: track.entry.sourceBPM, targetBPM: track.entry.stretchAllowed ? clock.spm : track.entry.sourceBPM,
                         tempoAdjustAllowed: track.entry.track.tempoAdjustAllowed, segment: plan.segment, fill: track.entry.fill))
                     loudness.append(track.loudness)
                     index += 1

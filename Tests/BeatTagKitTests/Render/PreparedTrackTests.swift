@@ -23,7 +23,7 @@ final class PreparedTrackTests: XCTestCase {
         var track = TrackRecord(path: path, fileSize: 1, modifiedAt: 0, now: 0)
         track.bpm = bpm
         return RunPlan.Entry(track: track, sourceBeats: (0..<beats).map { Double($0) * 60 / bpm }, mixStartBeat: 0,
-                             phrases: beats / 8, tailBeats: 0, stretchAllowed: stretch)
+                             phrases: beats / 8, tailBeats: 0, stretchAllowed: stretch, sourceBPM: bpm)
     }
 
     func testAnExcerptOfTenMinutesIsPreparedWithoutHoldingItInMemory() throws {
