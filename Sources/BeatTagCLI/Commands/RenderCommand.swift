@@ -97,7 +97,17 @@ struct RenderCommand: ParsableCommand {
     /// not a regular file. With `companions`, its CUE sheet and credits must be writable too (a CD's
     /// cue sheet of the same name was replaced): checked before the work, not after it.
     private func checkOutput(catalog: Catalog?, companions: Bool) throws {
+        // Said of the file asked for, not of the first companion checked (it named the .cue).
+        let folder = (LexicalPath.writeTarget(FileWalker.absolutePath(output)) as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure("cannot write \(output): folder \(folder) does not exist")
+        }
         if companions {
+            // A CUE sheet quotes its FILE name and cannot escape a quote: it named another file.
+            guard !(output as NSString).lastPathComponent.contains("\"") else {
+                throw CommandFailure("cannot write \(output): its CUE sheet could not name a file with a double quote (\") in its name; choose another name")
+            }
             if let other = RenderCompanions.otherRender(besides: FileWalker.absolutePath(output)) {
                 throw CommandFailure("cannot write \(output): its CUE sheet and credits would replace those of \(other), another render "
                                      + "beside it (not replaced; choose another name, e.g. \(Self.distinctName(for: output)))")

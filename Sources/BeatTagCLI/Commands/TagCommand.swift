@@ -44,7 +44,7 @@ struct TagCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("A beat falls at this time (seconds into the file): move the grid onto it.", valueName: "seconds"), transform: PlainNumber.double) var beatAt: Double?
     @Flag(help: "Remove the hand-placed beat (the analysed grid applies again).") var clearBeat = false
     @Flag(help: "Write the BPM in use into the file's tag.") var write = false
-    @Flag(help: "With --write: keep one decimal where the format allows (not MP4).") var decimals = false
+    @Flag(help: "With --write: keep one decimal where the format allows (FLAC, Ogg, Opus, WMA; not MP4 or ID3, whose BPM is a whole number).") var decimals = false
     @Flag(help: "With --write: show what would be written, change nothing.") var dryRun = false
     @OptionGroup var catalogOption: CatalogOption
 

@@ -21,7 +21,13 @@ public enum RunCredits {
             guard let record = byPath[path] else { continue }
             lines += ["", "\(number + 1). \(record.displayName()) (\(record.fileName))",
                       "   Licence: " + record.licenceText]
-            if let credit = record.attribution ?? record.artist { lines.append("   Credit: " + credit) }
+            if let credit = record.attribution ?? record.artist { lines.append("   Credit: " + credit) } else if record.sourceType.requiresAttribution {
+                // The header asks whoever shares the file to credit each: say there is nothing to go on.
+                lines.append("   Credit: not known (no attribution or artist given): find who made it before sharing this file")
+            }
+            if record.sourceType.requiresAttribution, !(record.license ?? "").contains("://") {
+                lines.append("   Licence link: not given: find the licence's version and link before sharing this file")
+            }
             if let url = record.sourceURL { lines.append("   Source: " + url) }
             lines.append("   In this run: " + changes(uses[path] ?? []))
         }

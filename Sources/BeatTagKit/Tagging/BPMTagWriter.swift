@@ -45,7 +45,11 @@ public enum BPMTagWriter {
         }
     }
 
-    /// The tag text for this file: an integer unless `decimals` and the format keeps them (MP4 `tmpo` is an integer).
+    /// Formats whose BPM field is an integer: MP4's `tmpo` is one, and ID3's TBPM (MP3, and the ID3
+    /// chunk of WAV and AIFF) is "an integer represented as a numerical string" (ID3v2.3/2.4).
+    static let integerBPMContainers: Set<String> = ["MP4", "MPEG", "WAV", "AIFF"]
+
+    /// The tag text for this file: an integer unless `decimals` and the format keeps them (`integerBPMContainers`).
     /// `manual`: the BPM was set by hand, and the file gets `BPMTagMark` beside it.
     public static func plan(path: String, bpm: Double, decimals: Bool, manual: Bool = false) throws -> Plan {
         let tags: TrackTags
@@ -59,7 +63,7 @@ public enum BPMTagWriter {
                                           + "or a damaged file), so no BPM can be written into it; without --write the BPM is kept in the catalog")
         }
         let container = tags.container ?? "unknown"
-        let keepDecimals = decimals && container != "MP4"
+        let keepDecimals = decimals && !integerBPMContainers.contains(container)
         let value = keepDecimals ? String(format: "%.1f", bpm) : String(Int(bpm.rounded()))
         let mark = manual ? BPMTagMark.value(bpmText: value, handSet: bpm) : ""
         return Plan(path: path, container: container, oldValue: tags.properties["BPM"]?.first, newValue: value, mark: mark,

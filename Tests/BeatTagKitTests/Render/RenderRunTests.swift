@@ -391,6 +391,24 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(DecodeError.tidy("Error : flac decoder lost sync."), "flac decoder lost sync")
     }
 
+    /// An output in a folder that is not there is said of the file asked for (it named the .cue);
+    /// a name with a double quote, which the CUE sheet cannot name (it named another file), is refused.
+    func testAnOutputTheRunCannotHaveIsRefusedByItsOwnName() throws {
+        let dir = try temporaryDirectory(self)
+        let nowhere = (dir as NSString).appendingPathComponent("nodir/run.flac")
+        let missing = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", nowhere, "--catalog", catalog])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "beattag: cannot write \(nowhere): folder \(dir)/nodir does not exist\n")
+        let quoted = (dir as NSString).appendingPathComponent("my \"best\" run.flac")
+        let refused = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", quoted, "--catalog", catalog])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("its CUE sheet could not name a file with a double quote"), refused.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [])
+        let clicks = (dir as NSString).appendingPathComponent("my \"click\".wav")
+        XCTAssertEqual(try runBeattag(["render", "--click-only", "--spm", "174", "--duration", "10s", "-o", clicks, "--catalog", catalog]).status, 0,
+                       "a click alone has no CUE sheet")
+    }
+
     /// `-o` naming a song of the catalog (or a FIFO) by mistake: refused before anything is rendered,
     /// the song untouched. An earlier run at the same name is replaced as before.
     func testARenderNeverReplacesASongOfTheCatalog() throws {

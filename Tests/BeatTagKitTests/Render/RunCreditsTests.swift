@@ -36,6 +36,21 @@ final class RunCreditsTests: XCTestCase {
         XCTAssertEqual(RunCredits.path(besides: "/out/run.flac"), "/out/run.credits.txt")
     }
 
+    /// A CC BY-SA track with no creator named and no licence link: the header asks to credit each
+    /// and link its licence, so its entry says what is missing (it said nothing of either).
+    func testACreativeCommonsTrackWithoutCreatorOrLinkSaysWhatIsMissing() {
+        var anonymous = record("/m/anon.wav", .ccBySa, title: "Anon", artist: "")
+        anonymous.artist = nil
+        let linked = record("/m/a.flac", .ccBy, title: "Hill", artist: "Ann", license: "https://creativecommons.org/licenses/by/4.0/")
+        let timeline = RenderTimeline(durationSeconds: 120, spm: 175, beats: 350, sampleRate: 44100, click: false,
+                                      tracks: [use("/m/anon.wav", at: 0, from: 0, bpm: 175, to: 175), use("/m/a.flac", at: 60, from: 0, bpm: 175, to: 175)])
+        let text = RunCredits.text(for: timeline, records: [anonymous, linked], audioFile: "/out/run.flac")
+        XCTAssertTrue(text.contains("   Licence: CC BY-SA\n   Credit: not known (no attribution or artist given): find who made it before sharing this file\n"
+                                    + "   Licence link: not given: find the licence's version and link before sharing this file\n"), text)
+        XCTAssertEqual(text.components(separatedBy: "Licence link").count - 1, 1, "a track whose licence is linked needs no line: \(text)")
+        XCTAssertEqual(text.components(separatedBy: "not known").count - 1, 1, text)
+    }
+
     func testTheLicencesTermsForTheWholeMix() {
         func says(_ sources: [SourceType], _ phrase: String) -> Bool { RunCredits.terms(for: sources).contains { $0.contains(phrase) } }
         XCTAssertEqual(RunCredits.terms(for: [.cc0, .publicDomain]), ["CC0 and public-domain music only: no conditions (credit is welcome)."])

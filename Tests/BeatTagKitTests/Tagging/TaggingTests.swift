@@ -171,7 +171,8 @@ final class BPMTagWriterTests: XCTestCase {
             let file = (dir as NSString).appendingPathComponent((name as NSString).lastPathComponent)
             try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: file)
             let plan = try BPMTagWriter.plan(path: file, bpm: 171.6, decimals: true)
-            XCTAssertEqual(plan.newValue, plan.container == "MP4" ? "172" : "171.6", name)
+            // MP4's tmpo and ID3's TBPM are whole numbers (ID3v2.4: "an integer represented as a numerical string").
+            XCTAssertEqual(plan.newValue, ["MP4", "MPEG"].contains(plan.container) ? "172" : "171.6", name)
             try BPMTagWriter.write(plan)
             XCTAssertEqual(try TagReader.read(path: file).properties["BPM"]?.first, plan.newValue, name)
             XCTAssertTrue(try BPMTagWriter.samplesEqual(file, TestPaths.fixture(name)), name)
@@ -180,6 +181,11 @@ final class BPMTagWriterTests: XCTestCase {
         }
         let mp3 = try Data(contentsOf: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("hiphop-90.mp3")))
         XCTAssertNotEqual(Array(mp3.suffix(128).prefix(3)), Array("TAG".utf8), "no ID3v1 trailer added")
+        let (_, probed) = try runTool(try requiredTool("ffprobe"), ["-v", "error", "-show_entries", "format_tags=TBPM", "-of", "compact",
+                                                                    (dir as NSString).appendingPathComponent("hiphop-90.mp3")])
+        XCTAssertTrue(probed.contains("TBPM=172"), probed)
+        XCTAssertEqual(try BPMTagWriter.plan(path: TestPaths.fixture("hiphop-90.mp3"), bpm: 171.6, decimals: true, manual: true).mark,
+                       "manual 172 (171.6)", "the hand-set decimals stay in the mark")
         XCTAssertEqual(try BPMTagWriter.plan(path: TestPaths.fixture("dnb-174.ogg"), bpm: 171.6, decimals: false).newValue, "172")
     }
 
