@@ -83,8 +83,9 @@ public struct RunPlan: Sendable {
                  loudnessOfBeats: { BeatLevels.measure($0, beats: $1) },
                  // Moved, deleted or changed since its scan: its beats would fall in the wrong
                  // places. Such a track is left out and said, and the run goes on with the others.
-                 // A run beattag rendered, catalogued before scans left renders out: never played again.
-                 unusableFile: { $0.fileProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
+                 // Rights changed since the scan: a stretch may no longer be allowed. A run beattag
+                 // rendered, catalogued before scans left renders out: never played again.
+                 unusableFile: { $0.fileProblemSinceScan ?? $0.rightsProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
                  otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] },
                  maxShiftPercent: rules.maxShiftPercent)
     }

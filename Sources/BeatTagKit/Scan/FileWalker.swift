@@ -83,9 +83,19 @@ public enum FileWalker {
 
     /// A file found outside a folder walk, with the rights of the folders it is in.
     private static func file(_ absolute: String, _ st: stat, problems: inout [ScanProblem]) -> FoundFile {
-        let dir = (absolute as NSString).deletingLastPathComponent
+        FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: sidecar(forFileAt: absolute, problems: &problems))
+    }
+
+    /// The `.beattag-rights` in force for the file at `path`: its folder's, else the nearest above.
+    public static func sidecar(forFileAt path: String) -> RightsSidecar? {
+        var problems: [ScanProblem] = []
+        return sidecar(forFileAt: path, problems: &problems)
+    }
+
+    private static func sidecar(forFileAt path: String, problems: inout [ScanProblem]) -> RightsSidecar? {
+        let dir = (path as NSString).deletingLastPathComponent
         let above = sidecarsAbove(dir, problems: &problems)
-        return FoundFile(path: absolute, size: Int64(st.st_size), modifiedAt: mtime(st), sidecar: loadSidecar(dir, problems: &problems) ?? above)
+        return loadSidecar(dir, problems: &problems) ?? above
     }
 
     private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, visited: inout Set<Identity>,

@@ -345,6 +345,34 @@ final class RenderRunTests: XCTestCase {
         XCTAssertTrue(limited.stderr.contains(String(format: "its beats run at %.1f BPM", analysed)), limited.stderr)
     }
 
+    /// A folder's `.beattag-rights` changed to no-derivatives after the scan: the render stretched
+    /// its track under the old CC BY and credited it so. Now it is left out until a scan reads them.
+    func testRightsChangedSinceTheScanKeepATrackOutOfTheRun() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music/cc")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: (music as NSString).appendingPathComponent("dnb.ogg"))
+        let sidecar = (music as NSString).appendingPathComponent(".beattag-rights")
+        try "source = cc-by\nattribution = Jane Doe\n".write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let own = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", (dir as NSString).appendingPathComponent("music"), "--catalog", own]).status, 0)
+        let out = (dir as NSString).appendingPathComponent("run.flac")
+        let render = ["render", "--spm", "178", "--duration", "30s", "-o", out, "--allow-short", "--seed", "1", "--catalog", own]
+        XCTAssertEqual(try runBeattag(render).status, 0, "CC BY: stretched to 178")
+        try FileManager.default.removeItem(atPath: out)
+        try "source = cc-by-nd\nattribution = Jane Doe\n".write(toFile: sidecar, atomically: true, encoding: .utf8)
+        let changed = try runBeattag(render)
+        XCTAssertEqual(changed.status, 1, changed.stderr)
+        XCTAssertTrue(changed.stderr.contains("dnb.ogg: the rights of its folder (.beattag-rights) changed since the last scan (scan it again)"),
+                      changed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // Scanned again: no-derivatives, 2% off the cadence, never stretched.
+        XCTAssertEqual(try runBeattag(["scan", (dir as NSString).appendingPathComponent("music"), "--catalog", own]).status, 0)
+        let scanned = try runBeattag(render)
+        XCTAssertEqual(scanned.status, 1, scanned.stderr)
+        XCTAssertFalse(scanned.stderr.contains("changed since the last scan"), scanned.stderr)
+    }
+
     private func interruptedRender(with signal: Int32, twice: Bool = false, nohupFirst: Bool = false) throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("long.wav")
