@@ -206,6 +206,13 @@ struct RenderCommand: ParsableCommand {
         timeline.seed = usedSeed
         console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
         RunSchedule.shortfallReport(plans: plans, timeline: timeline).forEach { console.problem($0) }
+        // A loud target is reached only as far as the peaks allow (`--loudness -8` measured −11):
+        // said, as what the runner hears is not what was asked. A run mostly of click is not judged.
+        if let measured = result.runLoudness, measured < loudness - 1.5, timeline.musicSeconds >= 0.9 * timeline.durationSeconds {
+            console.problem(String(format: "the run measures %.1f LUFS, %.1f LU under the %g LUFS asked: the limiter holds its peaks under "
+                                   + "%.1f dBTP, and at this level that takes the rest (music keeps its punch nearer the default, -14)",
+                                   measured, loudness - measured, loudness, Limiter.defaultCeilingDB).replacingOccurrences(of: "-", with: "−"))
+        }
         if json {
             try console.printJSON(timeline)
         } else {

@@ -48,7 +48,9 @@ public struct Limiter: Sendable {
     }
 
     /// `ceilingDB`: the highest true peak, dBTP (0.5 dB of margin under −1 for the interpolation's error).
-    public init(ceilingDB: Double = -1.5, sampleRate: Int) {
+    public static let defaultCeilingDB = -1.5
+
+    public init(ceilingDB: Double = Limiter.defaultCeilingDB, sampleRate: Int) {
         ceiling = Float(pow(10, ceilingDB / 20))
         lookahead = max(1, sampleRate * 5 / 1000)
         releasePerSample = Float(1 - exp(-1 / (0.08 * Double(sampleRate))))

@@ -21,4 +21,25 @@ enum LoudnessMeter {
         guard ebur128_loudness_global(state, &loudness) == Int32(EBUR128_SUCCESS.rawValue), loudness.isFinite, loudness > -70 else { return nil }
         return loudness
     }
+
+    /// Integrated loudness of a stereo stream fed block by block (the mix as it is written).
+    final class Stream {
+        private var handle: UnsafeMutablePointer<ebur128_state>?
+
+        init(sampleRate: Int) { handle = ebur128_init(2, UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue)) }
+        deinit { ebur128_destroy(&handle) }
+
+        func add(interleaved: UnsafeBufferPointer<Float>) {
+            guard let handle, interleaved.count >= 2 else { return }
+            _ = ebur128_add_frames_float(handle, interleaved.baseAddress, interleaved.count / 2)
+        }
+
+        /// Nil for silence (below the gate) or without the library.
+        var integrated: Double? {
+            var loudness = 0.0
+            guard let handle, ebur128_loudness_global(handle, &loudness) == Int32(EBUR128_SUCCESS.rawValue), loudness.isFinite,
+                  loudness > -70 else { return nil }
+            return loudness
+        }
+    }
 }

@@ -37,6 +37,8 @@ public struct RunRenderer {
         public var timeline: RenderTimeline
         /// Integrated loudness of each excerpt after stretching, before its gain.
         public var loudness: [Double?]
+        /// Integrated loudness of the whole file as written (nil for a click alone, or silence).
+        public var runLoudness: Double?
     }
 
     /// One plan (a run at one cadence) or several, one after another (a workout's segments, each on
@@ -66,6 +68,8 @@ public struct RunRenderer {
         var tailLeft: [Float] = [], tailRight: [Float] = []
         // The limiter's output lags by its look-ahead: its first frames (silence) are not written.
         var delayToDrop = limiter.lookaheadFrames
+        // The run as written: what the limiter left of the loudness asked for.
+        let meter = plans.contains(where: { !$0.entries.isEmpty }) ? LoudnessMeter.Stream(sampleRate: rate) : nil
 
         // Preparing (decoding, stretching) is most of the work, and the mix follows it: the share of
         // the run prepared, else written, whichever is further, never going back (a long run's bar
@@ -113,7 +117,10 @@ public struct RunRenderer {
         func write(_ left: [Float], _ right: [Float]) throws {
             var interleaved = [Float](repeating: 0, count: 2 * left.count)
             for i in 0..<left.count { interleaved[2 * i] = left[i]; interleaved[2 * i + 1] = right[i] }
-            try interleaved.withUnsafeBufferPointer { try writer.write($0) }
+            try interleaved.withUnsafeBufferPointer {
+                meter?.add(interleaved: $0)
+                try writer.write($0)
+            }
         }
 
         do {
@@ -219,7 +226,7 @@ public struct RunRenderer {
             cues: cues.map { RenderTimeline.Cue(text: $0.text, startSeconds: Double($0.startFrame) / Double(rate),
                                                 endSeconds: Double($0.startFrame + $0.samples.count) / Double(rate)) })
         timeline.measureShortfall()
-        return Result(timeline: timeline, loudness: loudness)
+        return Result(timeline: timeline, loudness: loudness, runLoudness: meter?.integrated)
     }
 
     /// Gain, and the fades: equal power over the crossfade's 4 beats at both ends (a 10 ms ramp

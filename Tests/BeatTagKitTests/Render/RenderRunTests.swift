@@ -373,6 +373,24 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(scanned.stderr.contains("changed since the last scan"), scanned.stderr)
     }
 
+    /// `--loudness -8` was taken without a word and delivered 3–5 LU under: the limiter holds the
+    /// peaks, and at that level it takes the rest. The run's measured loudness is said (as ffmpeg's
+    /// ebur128 reads the file); at the default target nothing is.
+    func testALoudnessTheLimiterCannotReachIsSaid() throws {
+        let dir = try temporaryDirectory(self)
+        let out = (dir as NSString).appendingPathComponent("loud.flac")
+        let loud = try runBeattag(["render", "--spm", "150", "--duration", "20s", "--loudness", "-8", "-o", out, "--seed", "1", "--catalog", catalog])
+        XCTAssertEqual(loud.status, 0, loud.stderr)
+        let said = try XCTUnwrap(loud.stderr.split(separator: "\n").first { $0.contains("the run measures") }, loud.stderr)
+        XCTAssertTrue(said.contains("LU under the −8 LUFS asked: the limiter holds its peaks under −1.5 dBTP"), String(said))
+        let stated = try XCTUnwrap(Double(said.components(separatedBy: "measures ")[1].split(separator: " ")[0].replacingOccurrences(of: "−", with: "-")))
+        XCTAssertEqual(stated, try XCTUnwrap(try ebur128(out).lufs), accuracy: 0.3)
+        let usual = try runBeattag(["render", "--spm", "150", "--duration", "20s", "-o", (dir as NSString).appendingPathComponent("usual.flac"),
+                                    "--seed", "1", "--catalog", catalog])
+        XCTAssertEqual(usual.status, 0, usual.stderr)
+        XCTAssertFalse(usual.stderr.contains("the run measures"), usual.stderr)
+    }
+
     private func interruptedRender(with signal: Int32, twice: Bool = false, nohupFirst: Bool = false) throws {
         let dir = try temporaryDirectory(self)
         let out = (dir as NSString).appendingPathComponent("long.wav")
