@@ -90,6 +90,17 @@ public struct RunPlan: Sendable {
                  maxShiftPercent: rules.maxShiftPercent)
     }
 
+    /// Why a track has no grid to play: a BPM in use that its analysed beats cannot count (a hand
+    /// BPM no simple multiple of the analysed one) is said as such, since `match` still offers it.
+    static func noGridReason(_ track: TrackRecord, beats: [Double]) -> String {
+        if beats.isEmpty, let bpm = track.bpm, let analysed = track.bpmAnalysed, BeatListScaling.level(from: analysed, to: bpm) == nil {
+            let source = track.bpmSource == .tag ? "from its tag" : "set by hand"
+            return String(format: "its BPM in use (%.1f, %@) is no simple multiple of the analysed %.1f, so the analysis's beats do not fit it "
+                          + "and it has no beat grid to play", bpm, source, analysed)
+        }
+        return "no beat grid long enough for two phrases"
+    }
+
     /// Why a catalogued render is left out.
     static let renderReason = "a run beattag rendered (a mix of other tracks, under their rights): not played in another run"
 
@@ -118,7 +129,7 @@ public struct RunPlan: Sendable {
             if let known = musical[track.path] { return known }
             let beats = try beatsOf(track)
             let range = musicalBeats(beats, levels: loudnessOfBeats(track, beats)).map { (beats, $0.first, $0.last) }
-            if range == nil { plan.leftOut.append(LeftOut(path: track.path, reason: "no beat grid long enough for two phrases")) }
+            if range == nil { plan.leftOut.append(LeftOut(path: track.path, reason: noGridReason(track, beats: beats))) }
             musical[track.path] = range
             return range
         }

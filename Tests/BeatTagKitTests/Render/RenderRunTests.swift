@@ -343,6 +343,12 @@ final class RenderRunTests: XCTestCase {
                                       "--allow-short", "--catalog", own])
         XCTAssertEqual(limited.status, 1, limited.stderr)
         XCTAssertTrue(limited.stderr.contains(String(format: "its beats run at %.1f BPM", analysed)), limited.stderr)
+        // A hand BPM the analysed beats cannot count: said as such (it was "no beat grid long enough").
+        let other = (analysed * 1.1 * 10).rounded() / 10
+        XCTAssertEqual(try runBeattag(["tag", song, "--bpm", String(other), "--catalog", own]).status, 0)
+        let uncounted = try runBeattag(["render", "--spm", String(other), "--duration", "30s", "-o", out, "--allow-short", "--catalog", own])
+        XCTAssertTrue(uncounted.stderr.contains(String(format: "its BPM in use (%.1f, set by hand) is no simple multiple of the analysed %.1f",
+                                                       other, analysed)), uncounted.stderr)
     }
 
     /// A folder's `.beattag-rights` changed to no-derivatives after the scan: the render stretched
