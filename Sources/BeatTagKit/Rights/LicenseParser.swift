@@ -23,11 +23,13 @@ public enum LicenseParser {
         let elements = Set(normalized.components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty })
         guard elements.contains("by") else { return .other }
         switch (elements.contains("nc"), elements.contains("sa"), elements.contains("nd")) {
+        // No licence is both share-alike and no-derivatives ("CC BY-SA-ND"): a typo names none (it was BY-SA).
+        case (_, true, true): return .other
         case (false, false, false): return .ccBy
-        case (false, true, _): return .ccBySa
+        case (false, true, false): return .ccBySa
         case (false, false, true): return .ccByNd
         case (true, false, false): return .ccByNc
-        case (true, true, _): return .ccByNcSa
+        case (true, true, false): return .ccByNcSa
         case (true, false, true): return .ccByNcNd
         }
     }

@@ -18,8 +18,10 @@ public struct RightsSidecar: Equatable, Sendable {
         case invalidTempoAdjust(path: String, value: String)
         case unknownKey(path: String, line: Int, key: String)
         case unreadable(path: String, reason: String)
+        case unclosedQuote(path: String, line: Int, text: String)
         public var description: String {
             switch self {
+            case .unclosedQuote(let path, let line, let text): return "\(path):\(line): a quote is opened and not closed in \"\(text)\""
             case .unknownKey(let path, let line, let key):
                 return "\(path):\(line): unknown key \"\(key)\" (one of: \(RightsSidecar.keys.joined(separator: ", ")))"
             case .unreadable(let path, let reason): return "\(path): \(reason)"
@@ -49,7 +51,9 @@ public struct RightsSidecar: Equatable, Sendable {
             let written = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
             let key = keyAliases[written] ?? written
             guard keys.contains(key) else { throw ParseError.unknownKey(path: path, line: index + 1, key: written) }
-            values[key] = unquoted(line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces))
+            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            guard let plain = unquoted(value) else { throw ParseError.unclosedQuote(path: path, line: index + 1, text: line) }
+            values[key] = plain
         }
         let license = values["license"]
         var source: SourceType
@@ -73,20 +77,44 @@ public struct RightsSidecar: Equatable, Sendable {
                                             sourceURL: values["url"], tempoAdjustAllowed: allowed, origin: .sidecar))
     }
 
-    /// A value without the quotes around it: plan and profile files are TOML, and a sidecar written
-    /// the same way (`source = "cc0"`) was refused, its licence kept with the quotes.
-    static func unquoted(_ value: String) -> String {
-        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else { return value }
-        return String(value.dropFirst().dropLast())
+    /// A value without the quotes around it, as TOML reads it: plan and profile files are TOML, and a
+    /// sidecar written the same way (`source = "cc0"`) was refused, its licence kept with the quotes.
+    /// In double quotes `\"` and `\\` stand for `"` and `\`; single quotes take the text as it is.
+    /// Nil for a quote not closed (the value may have been cut: the sidecar is not read).
+    static func unquoted(_ value: String) -> String? {
+        guard let first = value.first, first == "\"" || first == "'" else { return value }
+        guard first == "\"" else { return value.count >= 2 && value.last == first ? String(value.dropFirst().dropLast()) : nil }
+        var text = "", escaped = false
+        for (offset, character) in value.dropFirst().enumerated() {
+            if escaped {
+                text.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return offset == value.count - 2 ? text : nil  // the closing quote ends the value
+            } else {
+                text.append(character)
+            }
+        }
+        return nil
     }
 
-    /// A line up to its comment: `#` at its start or after a space or tab (`source = cc-by  # …`).
-    /// A `#` inside a value, as in a URL's fragment, stays.
+    /// A line up to its comment: `#` at its start or after a space or tab (`source = cc-by  # …`),
+    /// outside quotes. A `#` inside a value, as in a URL's fragment or a quoted name, stays.
     static func withoutComment(_ line: Substring) -> Substring {
         var previous: Character = " "
+        var quote: Character?
         for index in line.indices {
-            if line[index] == "#", previous == " " || previous == "\t" { return line[..<index] }
-            previous = line[index]
+            let character = line[index]
+            if let open = quote {
+                if character == open, open == "'" || previous != "\\" { quote = nil }
+            } else if character == "\"" || character == "'", previous == " " || previous == "\t" || previous == "=" {
+                quote = character
+            } else if character == "#", previous == " " || previous == "\t" {
+                return line[..<index]
+            }
+            previous = previous == "\\" && character == "\\" ? " " : character
         }
         return line
     }

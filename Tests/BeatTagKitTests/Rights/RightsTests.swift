@@ -126,7 +126,22 @@ final class RightsTests: XCTestCase {
         XCTAssertEqual(quoted.rights.attribution, "Jane Doe")
         XCTAssertEqual(quoted.rights.license, "CC0 1.0")
         XCTAssertEqual(try RightsSidecar.parse("license = \"CC BY-NC-ND 4.0\"", path: "x").rights.license, "CC BY-NC-ND 4.0")
-        XCTAssertEqual(try RightsSidecar.parse("attribution = \"Jane", path: "x").rights.attribution, "\"Jane", "one quote is a character")
+        // As TOML reads them: escapes in double quotes, a # inside quotes, and a quote left open is an
+        // error said with its line (it was kept as a character; the value may have been cut).
+        XCTAssertEqual(try RightsSidecar.parse("attribution = \"Jane \\\"JD\\\" Doe\"", path: "x").rights.attribution, "Jane \"JD\" Doe")
+        XCTAssertEqual(try RightsSidecar.parse("attribution = \"C:\\\\music\"  # where", path: "x").rights.attribution, "C:\\music")
+        XCTAssertEqual(try RightsSidecar.parse("attribution = \"The #1 Band\"  # who", path: "x").rights.attribution, "The #1 Band")
+        XCTAssertEqual(try RightsSidecar.parse("attribution = 'It\\s' # raw", path: "x").rights.attribution, "It\\s")
+        XCTAssertEqual(try RightsSidecar.parse("attribution = O'Brien # name", path: "x").rights.attribution, "O'Brien")
+        for open in ["attribution = \"Jane", "source = 'cc0", "attribution = \"Jane\" Doe\""] {
+            XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\n" + open, path: "x"), open) { error in
+                XCTAssertEqual("\(error)", "x:2: a quote is opened and not closed in \"\(open)\"")
+            }
+        }
+        // No licence is both share-alike and no-derivatives: a typo, no licence, never stretched (it read BY-SA).
+        let both = try RightsSidecar.parse("license = CC BY-SA-ND 4.0", path: "x")
+        XCTAssertEqual(both.rights.source, .other)
+        XCTAssertFalse(both.rights.tempoAdjustAllowed)
         // A code with an element no licence has may hide an nd (a typo of by-nd): no licence, not stretched.
         for code in ["cc-by-zz", "CC BY-NX 4.0", "https://creativecommons.org/licenses/by-dn/4.0/"] {
             let typo = try RightsSidecar.parse("license = \(code)", path: "x")
