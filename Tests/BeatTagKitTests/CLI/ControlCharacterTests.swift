@@ -13,18 +13,21 @@ final class ControlCharacterTests: XCTestCase {
         let evil = "evil\u{1B}]0;PWNED\u{07}\u{1B}[2J"
         XCTAssertTrue(FileManager.default.createFile(atPath: music + "/" + evil + ".mp3", contents: Data()))
         XCTAssertTrue(FileManager.default.createFile(atPath: music + "/two\nlines.mp3", contents: Data()))
+        // A right-to-left override shows the rest of the line backwards: "song\u{202E}3pm.exe" reads "songexe.mp3".
+        XCTAssertTrue(FileManager.default.createFile(atPath: music + "/song\u{202E}3pm.flac", contents: Data()))
         var synth = DrumSynth(sampleRate: 22_050, bpm: 150, pattern: .backbeat, seconds: 8)
         try AudioWriter.write(synth.render(), sampleRate: 22_050, to: music + "/" + evil + ".wav", as: .wav)
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
 
         let scan = try runBeattag(["scan", music, "--catalog", catalog])
-        XCTAssertEqual(scan.status, 1, "two empty files failed")
+        XCTAssertEqual(scan.status, 1, "three empty files failed")
         for stream in [scan.stderr, scan.stdout] {
-            XCTAssertFalse(stream.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, stream)
+            XCTAssertFalse(stream.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, stream)
         }
+        XCTAssertTrue(scan.stderr.contains("song<U+202E>3pm.flac"), scan.stderr)
         XCTAssertTrue(scan.stderr.contains("evil^[]0;PWNED^G^[[2J.mp3"), scan.stderr)
         XCTAssertTrue(scan.stderr.contains("two^Jlines.mp3"), scan.stderr)
-        XCTAssertEqual(scan.stderr.split(separator: "\n").filter { $0.contains("empty file") }.count, 2, "one line each")
+        XCTAssertEqual(scan.stderr.split(separator: "\n").filter { $0.contains("empty file") }.count, 3, "one line each")
 
         let list = try runBeattag(["list", "--catalog", catalog])
         XCTAssertFalse(list.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, list.stdout)
