@@ -27,6 +27,9 @@ public enum WorkoutExport {
         /// Nil for a plan of cadences alone, which needs no heart rates.
         public var maxHR: Int?
         public var maxHREstimated: Bool?
+        /// The resting rate the zones were taken from, if any, and how they were taken (as `zones --json` says).
+        public var restHR: Int?
+        public var heartRateMethod: HeartRateZones.Method?
         public var plannedSeconds: Double
         public var filledSeconds: Double
         public var largestBoundaryErrorSeconds: Double
@@ -42,7 +45,8 @@ public enum WorkoutExport {
         func r(_ x: Double, _ places: Double = 10) -> Double { (x * places).rounded() / places }
         let zones = profile.map(HeartRateZones.init)
         return Document(
-            name: workout.plan.name, maxHR: profile?.maxHR, maxHREstimated: profile?.maxHREstimated,
+            name: workout.plan.name, maxHR: profile?.maxHR, maxHREstimated: profile?.maxHREstimated, restHR: profile?.restHR,
+            heartRateMethod: zones?.method,
             plannedSeconds: r(workout.plannedSeconds), filledSeconds: r(workout.filledSeconds),
             largestBoundaryErrorSeconds: r(workout.largestBoundaryError), short: workout.isShort,
             segments: workout.segments.map { s in

@@ -361,6 +361,20 @@ final class WorkoutCommandTests: XCTestCase {
         var largestBoundaryErrorSeconds: Double
         var seed: UInt64?
         var short: Bool
+        var restHR: Int?
+        var heartRateMethod: String?
+    }
+
+    /// The JSON says how the zones' heart rates were taken, as `zones --json` does (it gave the
+    /// maximum alone, so a reader could not tell Karvonen's rates from shares of the maximum).
+    func testTheWorkoutSaysHowItsHeartRatesWereTaken() throws {
+        let (plain, byMax) = try workout(["4x4", "--max-hr", "190", "--seed", "1"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(byMax?.heartRateMethod, "percent of maximum")
+        XCTAssertNil(byMax?.restHR)
+        let (_, byReserve) = try workout(["4x4", "--max-hr", "190", "--rest-hr", "50", "--seed", "1"])
+        XCTAssertEqual(byReserve?.heartRateMethod, "Karvonen (heart-rate reserve)")
+        XCTAssertEqual(byReserve?.restHR, 50)
     }
 
     func testTheSameSeedGivesTheSameWorkoutAndTheSeedIsPrinted() throws {
