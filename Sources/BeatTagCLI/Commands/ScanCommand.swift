@@ -84,7 +84,9 @@ struct ScanCommand: ParsableCommand {
         }
         let summary: ScanSummary
         do {
-            let interrupt = InterruptHandler(console: console) { scanner.cancel() }
+            let interrupt = InterruptHandler(console: console, message: {
+                scanner.isWaitingForOtherScan ? "stopping: nothing is scanned yet" : "stopping after the files in progress"
+            }) { scanner.cancel() }
             defer { interrupt.restore(); progress.clear() }
             summary = try scanner.run()
         } catch let error as CatalogError {

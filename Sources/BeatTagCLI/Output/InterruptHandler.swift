@@ -14,7 +14,8 @@ final class InterruptHandler: @unchecked Sendable {
     private static var readerStarted = false
 
     private let console: Console
-    private let message: String
+    /// What the first signal is answered with, asked when it comes (a scan waiting for another has no files in progress).
+    private let message: @Sendable () -> String
     private let onInterrupt: @Sendable () -> Void
     private var count = 0
     private static var firstSignal: Int32?
@@ -23,7 +24,11 @@ final class InterruptHandler: @unchecked Sendable {
     /// (130 for Ctrl-C, 143 for SIGTERM, 129 for a closed terminal).
     static var exitStatus: Int32 { 128 + (lock.withLock { firstSignal } ?? SIGINT) }
 
-    init(console: Console, message: String = "stopping after the files in progress", _ onInterrupt: @escaping @Sendable () -> Void) {
+    convenience init(console: Console, message: String = "stopping after the files in progress", _ onInterrupt: @escaping @Sendable () -> Void) {
+        self.init(console: console, message: { message }, onInterrupt)
+    }
+
+    init(console: Console, message: @escaping @Sendable () -> String, _ onInterrupt: @escaping @Sendable () -> Void) {
         self.console = console
         self.message = message
         self.onInterrupt = onInterrupt
@@ -63,7 +68,7 @@ final class InterruptHandler: @unchecked Sendable {
         Self.lock.withLock { if Self.firstSignal == nil { Self.firstSignal = signal } }
         if count == 1 {
             if signal != SIGHUP {
-                console.writeErr("\nbeattag: \(message) (\(signal == SIGTERM ? "a second SIGTERM" : "Ctrl-C again") to quit now)\n")
+                console.writeErr("\nbeattag: \(message()) (\(signal == SIGTERM ? "a second SIGTERM" : "Ctrl-C again") to quit now)\n")
             }
             onInterrupt()
         } else if signal != SIGHUP {

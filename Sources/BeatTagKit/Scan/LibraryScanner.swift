@@ -34,9 +34,17 @@ public final class LibraryScanner: @unchecked Sendable {
 
     private var isCancelled: Bool { lock.lock(); defer { lock.unlock() }; return cancelled }
 
+    /// Waiting for another scan of the catalog to finish: nothing of this one has started.
+    public var isWaitingForOtherScan: Bool { lock.lock(); defer { lock.unlock() }; return waiting }
+    private var waiting = false
+
     public func run() throws -> ScanSummary {
-        guard let scanLock = try catalog.scanLock(wait: options.waitForOtherScan, onWait: { onWaitingForOtherScan?() },
-                                                  stopWaiting: { isCancelled }) else {
+        let scanLock = try catalog.scanLock(wait: options.waitForOtherScan, onWait: {
+            lock.lock(); waiting = true; lock.unlock()
+            onWaitingForOtherScan?()
+        }, stopWaiting: { isCancelled })
+        lock.lock(); waiting = false; lock.unlock()
+        guard let scanLock else {
             // Stopped while waiting for the other scan: nothing was done, nothing is left to resume.
             if isCancelled { return ScanSummary(interrupted: true, stoppedWhileWaiting: true) }
             throw CatalogError.scanRunning(path: catalog.path)

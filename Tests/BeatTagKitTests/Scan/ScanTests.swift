@@ -519,6 +519,10 @@ final class ScanTests: XCTestCase {
             XCTAssertEqual(process.terminationStatus, 128 + signal)
             let printed = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             XCTAssertEqual(printed, "stopped while waiting for the other scan: nothing scanned\n")
+            // The answer to the signal says so too (it said "stopping after the files in progress").
+            let said = waiting.value + String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(said.contains("stopping: nothing is scanned yet"), said)
+            XCTAssertFalse(said.contains("files in progress"), said)
         }
         XCTAssertEqual(try catalog.allTracks().count, 0, "nothing scanned")
         withExtendedLifetime(held) {}
