@@ -169,7 +169,9 @@ struct RenderCommand: ParsableCommand {
         let plans: [RunPlan]
         do {
             plans = try RunSchedule.plans(for: segments, catalog: catalog, filter: filters.filter, maxShiftPercent: filters.maxShift,
-                                          seed: usedSeed, sampleRate: sampleRate)
+                                          seed: usedSeed, sampleRate: sampleRate,
+                                          progress: { bar.update(fraction: $0, started: started, label: "choosing music") })
+            bar.clear()
         } catch RunSchedule.Failure.noMatch(let rules) {
             throw CommandFailure(try filters.explainNoMatch(rules, in: catalog) + "; `--click-only` renders a metronome run")
         } catch RunSchedule.Failure.nothingUsable(let spm, let leftOut) {

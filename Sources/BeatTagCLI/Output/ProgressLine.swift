@@ -35,10 +35,14 @@ final class ProgressLine: @unchecked Sendable {
         draw(line)
     }
 
-    /// A share of one long job (a render), with the time left.
-    func update(fraction: Double, started: Date) {
+    /// The stage a share is of ("choosing music"): a new one draws at once and measures its own pace.
+    private var label = ""
+
+    /// A share of one long job (a render), with the time left; `label` names its stage.
+    func update(fraction: Double, started: Date, label: String = "") {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
+        if label != self.label { (self.label, firstReport, lastDraw) = (label, nil, -1) }
         let now = Date()
         let elapsed = now.timeIntervalSince(started)
         guard fraction >= 1 || elapsed - lastDraw >= 0.1 else { return }
@@ -52,7 +56,7 @@ final class ProgressLine: @unchecked Sendable {
         let width = 24
         let filled = min(width, Int(Double(width) * fraction))
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        draw(String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, eta))
+        draw(String(format: "[%@] %3.0f%%  ETA %@", bar, fraction * 100, eta) + (label.isEmpty ? "" : "  " + label))
     }
 
     /// Redraws the line, cut to the terminal's width: a line that wraps leaves its first part on

@@ -73,7 +73,8 @@ public struct RunPlan: Sendable {
     /// `rules` and `filter` the candidates were matched by: another copy of a recording whose copy
     /// is gone since the scan is judged by them (`Catalog.otherCopies`) and plays in its place.
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], catalog: Catalog,
-                            rules: CadenceRules, filter: MatchFilter, usage: inout RunUsage) throws -> RunPlan {
+                            rules: CadenceRules, filter: MatchFilter, usage: inout RunUsage,
+                            progress: (Double) -> Void = { _ in }) throws -> RunPlan {
         try plan(clock: clock, seconds: seconds, candidates: candidates, usage: &usage,
                  beatsOf: { judged in
                      guard var row = try catalog.track(path: judged.path) else { return [] }
@@ -87,7 +88,7 @@ public struct RunPlan: Sendable {
                  // rendered, catalogued before scans left renders out: never played again.
                  unusableFile: { $0.fileProblemSinceScan ?? $0.rightsProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
                  otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] },
-                 maxShiftPercent: rules.maxShiftPercent)
+                 maxShiftPercent: rules.maxShiftPercent, progress: progress)
     }
 
     /// Why a track has no grid to play: a BPM in use that its analysed beats cannot count (a hand
@@ -111,12 +112,15 @@ public struct RunPlan: Sendable {
     /// the rest: first a part of a long track not played yet, then a repeat, never a song right
     /// after itself; only then the click (`clickCarriesFrom`). `usage` carries what the run played
     /// across segments. Each match is judged at the tempo its beats run at, within `maxShiftPercent`.
+    /// `progress`: the share of the run filled so far, as each track is placed (reading the tracks'
+    /// beats decodes them: a long workout planned for half a minute with nothing shown).
     public static func plan(clock: MasterClock, seconds: Double, candidates: [CadenceMatch], usage: inout RunUsage,
                             beatsOf: (TrackRecord) throws -> [Double],
                             loudnessOfBeats: (TrackRecord, [Double]) -> [Double]?,
                             unusableFile: (TrackRecord) -> String? = { _ in nil },
                             otherCopies: (CadenceMatch) -> [CadenceMatch] = { _ in [] },
-                            maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) throws -> RunPlan {
+                            maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent,
+                            progress: (Double) -> Void = { _ in }) throws -> RunPlan {
         let totalPhrases = clock.phrases(closestTo: seconds)
         var plan = RunPlan(clock: clock, totalBeats: totalPhrases * MasterClock.beatsPerPhrase, entries: [], leftOut: [])
         var remaining = totalPhrases
@@ -169,6 +173,7 @@ public struct RunPlan: Sendable {
             guard !usage.hasPlayed(track), let music = try beatsWorthRunningTo(track) else { continue }
             if let entry = place(match, beats: music.beats, from: music.first, to: music.last, fill: .fresh, remaining: remaining, plan: &plan) {
                 remaining -= entry.phrases
+                progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases)))
                 usage.record(entry)
                 plan.entries.append(entry)
                 placedMatches.append(match)
@@ -191,6 +196,7 @@ public struct RunPlan: Sendable {
                     guard let entry = place(match, beats: music.beats, from: from, to: music.last, fill: fill,
                                             remaining: remaining, plan: &plan) else { continue }
                     remaining -= entry.phrases
+                    progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases)))
                     usage.record(entry)
                     plan.entries.append(entry)
                     placedMatches.append(match)

@@ -38,18 +38,23 @@ public enum RunSchedule {
 
     /// One plan per segment: the tracks `match` offers at its cadence (never half-time: the clock
     /// puts a beat on every step), drawn in an order seeded by `seed` and the segment's index.
+    /// `progress`: the share of the run's length planned so far.
     public static func plans(for segments: [RunSegment], catalog: Catalog, filter: MatchFilter, maxShiftPercent: Double,
-                             seed: UInt64, sampleRate: Int) throws -> [RunPlan] {
+                             seed: UInt64, sampleRate: Int, progress: (Double) -> Void = { _ in }) throws -> [RunPlan] {
         var plans: [RunPlan] = []
         var usage = RunUsage()
         var origin = 0.0
+        let total = max(1, segments.map(\.seconds).reduce(0, +))
+        var before = 0.0
         for (index, segment) in segments.enumerated() {
             let rules = CadenceRules(spm: segment.spm, maxShiftPercent: maxShiftPercent, allowHalfTime: false)
             let ranked = try catalog.cadenceMatches(rules, filter: filter).matches
             if ranked.isEmpty && segments.count == 1 { throw Failure.noMatch(rules) }
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
             var plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),
-                                        catalog: catalog, rules: rules, filter: filter, usage: &usage)
+                                        catalog: catalog, rules: rules, filter: filter, usage: &usage,
+                                        progress: { progress((before + $0 * segment.seconds) / total) })
+            before += segment.seconds
             plan.segment = segment.name
             origin = clock.time(ofBeat: plan.totalBeats).value
             plans.append(plan)

@@ -178,17 +178,25 @@ public final class LibraryScanner: @unchecked Sendable {
                 // `scan ~/Music`, a link to it): it stays under the path it has, once, with its hand data.
                 // Or a run beattag rendered, saved among the music: a mix of other tracks under their
                 // rights, which would come back as one track of unknown rights (stretched, uncredited).
-                let sameFile = fingerprint.flatMap { cataloguedUnderAnotherPath(file, fingerprint: $0, foundPaths) }
+                var sameFile = fingerprint.flatMap { cataloguedUnderAnotherPath(file, fingerprint: $0, foundPaths) }
+                // One file under two paths whose folders say different rights has the stricter: a row
+                // made through a link from a folder of unknown rights moves to the path whose folder
+                // forbids a tempo change (it kept "unknown" and was stretched).
+                if let known = sameFile, known.rightsOrigin != RightsOrigin.tag.rawValue, known.tempoAdjustAllowed,
+                   !RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: options.source).tempoAdjustAllowed, claim(known) {
+                    previous = known
+                    sameFile = nil
+                }
                 if sameFile != nil || MixFileWriter.isRender(path: file.path) {
                     lock.lock()
                     done += 1
-                    if let sameFile { tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile)) } else { tally.renders.append(file.path) }
+                    if let sameFile { tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path)) } else { tally.renders.append(file.path) }
                     let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                     lock.unlock()
                     onProgress?(progress)
                     continue
                 }
-                if let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
+                if previous == nil, let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
                     previous = moved  // keeps its id, manual BPM and rights
                 }
                 var timing = AudioFileAnalysis.Timing()
@@ -246,10 +254,16 @@ public final class LibraryScanner: @unchecked Sendable {
         }
     }
 
-    /// The path a present row holds this file under, when that is another path to the same file.
-    private func cataloguedUnderAnotherPath(_ file: FoundFile, fingerprint: String, _ foundPaths: Set<String>) -> String? {
+    /// The present row that holds this file under another path to the same file, if any.
+    private func cataloguedUnderAnotherPath(_ file: FoundFile, fingerprint: String, _ foundPaths: Set<String>) -> TrackRecord? {
         let rows = (try? catalog.tracks(fingerprint: fingerprint, size: file.size)) ?? []
-        return rows.first { $0.state != .missing && !foundPaths.contains($0.path) && FileWalker.isSameFile($0.path, file.path) }?.path
+        return rows.first { $0.state != .missing && !foundPaths.contains($0.path) && FileWalker.isSameFile($0.path, file.path) }
+    }
+
+    /// Takes `row` for a file of this scan, unless another has: each row is taken once.
+    private func claim(_ row: TrackRecord) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return claimed.insert(row.id ?? -1).inserted
     }
 
     /// The first of `candidates` whose file is gone (marked missing, or not on disk now) and that

@@ -233,6 +233,30 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(try Catalog(path: catalog).allTracks().count, 6)
     }
 
+    /// One file reached through two folders whose rights differ (a hard link in an inbox of unknown
+    /// rights, the original in a no-derivatives folder): the row takes the stricter, whichever path
+    /// was scanned first, and keeps it however often the other is scanned (it kept "unknown" and was stretched).
+    func testOneFileUnderTwoFoldersTakesTheStricterRights() throws {
+        let dir = try temporaryDirectory(self)
+        let nd = (dir as NSString).appendingPathComponent("music/nd"), inbox = (dir as NSString).appendingPathComponent("inbox")
+        for folder in [nd, inbox] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let original = (nd as NSString).appendingPathComponent("t.flac"), link = (inbox as NSString).appendingPathComponent("t.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: original)
+        try "source = cc-by-nd\n".write(toFile: (nd as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8)
+        try FileManager.default.linkItem(atPath: original, toPath: link)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", inbox, "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try runBeattag(["tag", link, "--bpm", "151", "--catalog", catalog]).status, 0)
+        for root in [(dir as NSString).appendingPathComponent("music"), inbox] {
+            XCTAssertEqual(try runBeattag(["scan", root, "--catalog", catalog]).status, 0)
+            let tracks = try Catalog(path: catalog).allTracks()
+            XCTAssertEqual(tracks.map(\.path), [original], "after scanning \(root)")
+            XCTAssertEqual(tracks.first?.sourceType, .ccByNd)
+            XCTAssertEqual(tracks.first?.tempoAdjustAllowed, false)
+            XCTAssertEqual(tracks.first?.bpmManual, 151, "the hand BPM moved with it")
+        }
+    }
+
     /// A catalog SQLite finds damaged, at opening or part-way: exit 2 (it cannot be used) in one
     /// wording, and no half a JSON array on stdout (it was 1, and "[").
     func testADamagedCatalogIsUnusableInOneWording() throws {

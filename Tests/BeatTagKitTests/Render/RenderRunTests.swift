@@ -569,6 +569,15 @@ final class RenderRunTests: XCTestCase {
     /// tracks: each prepared track moves it on at once, and it never goes back. It moved only as the
     /// mix was written, so a long run's bar stood still while the next tracks were stretched.
     func testRenderProgressMovesAsTracksArePreparedAndNeverBack() throws {
+        // Choosing the music reads each track's beats (decoding it): it reports as the run fills,
+        // segment after segment (a long workout showed nothing for its first half minute).
+        let planned = Locked([Double]())
+        let segments = [RunSegment(spm: 150, seconds: 30), RunSegment(spm: 174, seconds: 30)]
+        let two = try RunSchedule.plans(for: segments, catalog: try Catalog(path: catalog), filter: MatchFilter(),
+                                        maxShiftPercent: 10, seed: 1, sampleRate: 44_100, progress: { f in planned.update { $0.append(f) } })
+        XCTAssertEqual(planned.value, planned.value.sorted(), "never back")
+        XCTAssertGreaterThanOrEqual(planned.value.count, two.map(\.entries.count).reduce(0, +))
+        XCTAssertTrue(planned.value.contains { $0 > 0 && $0 <= 0.5 } && planned.value.contains { $0 > 0.5 }, "each segment its half: \(planned.value)")
         let plans = try RunSchedule.plans(for: [RunSegment(spm: 150, seconds: 60)], catalog: try Catalog(path: catalog), filter: MatchFilter(),
                                           maxShiftPercent: 10, seed: 1, sampleRate: 44_100)
         XCTAssertGreaterThan(plans[0].entries.count, 1)
