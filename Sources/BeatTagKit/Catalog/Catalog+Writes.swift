@@ -50,6 +50,15 @@ extension Catalog {
         return (copy, setAside)
     }
 
+    /// Removes the row of a run beattag rendered, catalogued as a song by an earlier build, unless
+    /// it holds hand data (kept: nothing entered by hand is lost). True when removed.
+    func removeRender(id: Int64) throws -> Bool {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM track WHERE id = ? AND bpmManual IS NULL AND beatAnchor IS NULL AND rating IS NULL", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
     /// Changes a track's hand-entered data: read, edit and write in one short transaction that
     /// touches only the hand-owned columns and the BPM choice (a running scan's rows stay its own).
     /// `commit: false` returns the edited row and writes nothing (a dry run); `withBeats` gives the

@@ -61,13 +61,19 @@ public final class MixFileWriter {
     /// The software string of every render (WAV `ISFT`, a FLAC, Vorbis or Opus comment).
     static let softwareMark = "beattag run"
 
-    /// Whether the audio file at `path` is a run beattag rendered: its software string says so.
+    /// Whether the audio file at `path` is a run beattag rendered: its software string says so, as
+    /// libsndfile reads it or as another tool kept it (ffmpeg makes a render's mark an MP3's
+    /// TXXX:software or an M4A's encoder tag: a run converted to MP3 was catalogued as a song).
     public static func isRender(path: String) -> Bool {
         var info = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else { return false }
-        defer { sf_close(handle) }
-        guard let software = sf_get_string(handle, Int32(SF_STR_SOFTWARE)) else { return false }
-        return String(cString: software).hasPrefix(softwareMark)
+        if let handle = sf_open(path, Int32(SFM_READ), &info) {
+            defer { sf_close(handle) }
+            if let software = sf_get_string(handle, Int32(SF_STR_SOFTWARE)), String(cString: software).hasPrefix(softwareMark) { return true }
+        }
+        guard let tags = try? TagReader.read(path: path) else { return false }
+        return ["SOFTWARE", "ENCODER", "ENCODEDBY", "ENCODED-BY", "ENCODING"].contains { key in
+            tags.properties[key]?.contains { $0.hasPrefix(softwareMark) } == true
+        }
     }
 
     /// Writes interleaved frames.

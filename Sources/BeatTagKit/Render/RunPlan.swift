@@ -103,7 +103,7 @@ public struct RunPlan: Sendable {
     }
 
     /// Why a catalogued render is left out.
-    static let renderReason = "a run beattag rendered (a mix of other tracks, under their rights): not played in another run"
+    public static let renderReason = "a run beattag rendered (a mix of other tracks, under their rights): not played in another run"
 
     /// Plans a run of about `seconds` at the clock's cadence from `candidates` (ranked matches).
     /// `beatsOf` gives a track's beat list (the catalog's), `loudnessOfBeats` the level of each beat

@@ -82,6 +82,8 @@ public final class LibraryScanner: @unchecked Sendable {
                                                        stillThere: FileWalker.isRegularFile)
         }
         summary.failures.sort { $0.path < $1.path }
+        summary.renders.sort()
+        summary.sameFiles.sort { $0.path < $1.path }
         summary.wallSeconds = Date().timeIntervalSince(started)
         return summary
     }
@@ -122,6 +124,13 @@ public final class LibraryScanner: @unchecked Sendable {
         var work: [WorkItem] = []
         for file in files {
             let row = rows[file.path]
+            // A run an earlier build catalogued as a song (it has no title or artist of its own, and
+            // its credits beside it): no longer a track, unless someone entered hand data for it.
+            if let row, let id = row.id, row.title == nil, row.artist == nil, RunCredits.describes(audioFile: row.path),
+               try catalog.removeRender(id: id) {
+                summary.renders.append(row.path)
+                continue
+            }
             if var row, isUnchanged(file, row: row), !options.force || analysedByThisForcedScan(row) {
                 summary.unchanged += 1
                 if options.force { summary.forcedAlready += 1 }

@@ -309,6 +309,21 @@ final class RenderRunTests: XCTestCase {
         XCTAssertFalse(again.stderr.contains("scan` them again"), again.stderr)
         let credits = try String(contentsOfFile: (dir as NSString).appendingPathComponent("again.credits.txt"), encoding: .utf8)
         XCTAssertFalse(credits.contains("run.flac"), credits)
+        // Nor in a playlist; and the next scan removes the row (it has no hand data), said.
+        let playlist = (dir as NSString).appendingPathComponent("p.m3u8")
+        _ = try runBeattag(["playlist", "--spm", "174", "--duration", "10m", "-o", playlist, "--catalog", own])
+        XCTAssertFalse(try String(contentsOfFile: playlist, encoding: .utf8).contains("run.flac"))
+        let cleaned = try runBeattag(["scan", music, "--catalog", own, "--json"])
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(cleaned.stdout.utf8)).renders, [run])
+        XCTAssertNil(try Catalog(path: own).track(path: run))
+
+        // Converted by ffmpeg (render writes no MP3): its mark is the MP3's TXXX:software, read through TagLib.
+        let mp3 = (music as NSString).appendingPathComponent("run.mp3")
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-i", run, "-b:a", "128k", mp3])
+        XCTAssertEqual(status, 0, log)
+        let converted = try runBeattag(["scan", music, "--catalog", own, "--json"])
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(converted.stdout.utf8)).renders, [run, mp3], "each scan says them")
+        XCTAssertNil(try Catalog(path: own).track(path: mp3))
     }
 
     /// A hand BPM 2% off the analysed one (a tap) counts the same pulse, and the render stretches
