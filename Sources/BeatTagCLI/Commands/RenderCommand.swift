@@ -104,9 +104,11 @@ struct RenderCommand: ParsableCommand {
             throw CommandFailure("cannot write \(output): folder \(folder) does not exist")
         }
         if companions {
-            // A CUE sheet quotes its FILE name and cannot escape a quote: it named another file.
-            guard !(output as NSString).lastPathComponent.contains("\"") else {
-                throw CommandFailure("cannot write \(output): its CUE sheet could not name a file with a double quote (\") in its name; choose another name")
+            // A CUE sheet quotes its FILE name and can escape neither a quote nor a line break: it named another file.
+            let name = (output as NSString).lastPathComponent
+            guard !name.contains("\""), !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw CommandFailure("cannot write \(VisibleControls.text(output)): its CUE sheet could not name a file with a double quote (\") "
+                                     + "or a control character in its name; choose another name")
             }
             if let other = RenderCompanions.otherRender(besides: FileWalker.absolutePath(output)) {
                 throw CommandFailure("cannot write \(output): its CUE sheet and credits would replace those of \(other), another render "
@@ -211,9 +213,14 @@ struct RenderCommand: ParsableCommand {
         // A loud target is reached only as far as the peaks allow (`--loudness -8` measured −11):
         // said, as what the runner hears is not what was asked. A run mostly of click is not judged.
         if let measured = result.runLoudness, measured < loudness - 1.5, timeline.musicSeconds >= 0.9 * timeline.durationSeconds {
-            console.problem(String(format: "the run measures %.1f LUFS, %.1f LU under the %g LUFS asked: the limiter holds its peaks under "
-                                   + "%.1f dBTP, and at this level that takes the rest (music keeps its punch nearer the default, -14)",
-                                   measured, loudness - measured, loudness, Limiter.defaultCeilingDB).replacingOccurrences(of: "-", with: "−"))
+            // Too quiet to raise that far (the gain's cap), or too loud to hold under the ceiling (the limiter).
+            let quiet = result.loudness.compactMap { $0 }.filter { loudness - $0 > RunRenderer.maxGainDB }.count
+            let why = quiet > 0
+                ? String(format: "%d of its tracks %@ too quiet for it (raised %g dB at most)", quiet, quiet == 1 ? "is" : "are", RunRenderer.maxGainDB)
+                : String(format: "the limiter holds its peaks under %.1f dBTP, and at this level that takes the rest", MixFormat(path: output)!.truePeakCeilingDB)
+                    + (loudness > -14 ? " (music keeps its punch nearer the default, -14)" : "")
+            console.problem(String(format: "the run measures %.1f LUFS, %.1f LU under the %g LUFS asked: %@",
+                                   measured, loudness - measured, loudness, why).replacingOccurrences(of: "-", with: "−"))
         }
         if json {
             try console.printJSON(timeline)

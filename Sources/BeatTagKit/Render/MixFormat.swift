@@ -19,6 +19,17 @@ public enum MixFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The limiter's ceiling, dBTP. A lossy encoder adds peaks of its own (measured with ffmpeg's
+    /// ebur128 on broadband songs limited at −1.5: Vorbis −0.6, Opus −0.1 dBTP), so those two keep
+    /// that much more headroom to stay under the −1 dBTP target.
+    public var truePeakCeilingDB: Double {
+        switch self {
+        case .flac, .wav: return Limiter.defaultCeilingDB
+        case .ogg: return -2.5
+        case .opus: return -3.0
+        }
+    }
+
     /// Opus is always 48 kHz; the others take the music's usual rate.
     public var sampleRate: Int { self == .opus ? 48000 : 44100 }
 

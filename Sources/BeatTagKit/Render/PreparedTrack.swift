@@ -37,7 +37,7 @@ struct PreparedTrack {
         let length = anchors.last!.output
         let loudness = try LoudnessMeter.integratedLoudness(of: audio, frames: length, sampleRate: rate)
         // A gain beyond +12 dB would only lift noise: such a track stays quieter.
-        let gainDB = loudness.map { max(-24, min(12, targetLUFS - $0)) } ?? 0
+        let gainDB = loudness.map { max(-24, min(RunRenderer.maxGainDB, targetLUFS - $0)) } ?? 0
         let sourceSpan = entry.sourceBeats.last! - start
         let mixSpan = Double(length) / Double(rate)
         // Where each beat plays: on the clock when stretched; an unstretched track plays at its own

@@ -29,6 +29,9 @@ public struct RunRenderer {
         }
     }
 
+    /// A quiet track is raised this much at most: more would bring up its noise with it.
+    public static let maxGainDB = 12.0
+
     /// Music under a cue: 10 dB down, with 100 ms ramps.
     static let duckGain: Float = 0.316
     static let duckRampSeconds = 0.1
@@ -57,7 +60,7 @@ public struct RunRenderer {
         }
         let rate = writer.sampleRate
         let total = Int(lastPlan.clock.frame(ofBeat: lastPlan.totalBeats).value)
-        var limiter = Limiter(sampleRate: rate)
+        var limiter = Limiter(ceilingDB: writer.format.truePeakCeilingDB, sampleRate: rate)
         let stretcher = TimeStretcher(quality: options.quality, sampleRate: rate)
         let duckRamp = Int(RunRenderer.duckRampSeconds * Double(rate))
         var tracks: [RenderTimeline.Track] = []
