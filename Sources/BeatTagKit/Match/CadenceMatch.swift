@@ -20,15 +20,10 @@ public struct CadenceMatch: Codable, Equatable, Sendable {
 }
 
 extension CadenceMatch {
-    /// This match at the tempo the track's beats run at, one beat a step: the analysed tempo counted
-    /// at the level of the BPM in use (`BeatListScaling`). A hand or tag BPM a little off the
-    /// analysed one (a tap) counts the same pulse, the beats are the analysis's, and a render
-    /// stretches those, so its change and its limits are read on them. Unchanged without an analysed tempo.
+    /// This match at the tempo the track's beats run at (`TrackRecord.beatsBPM`), one beat a step: a
+    /// render stretches those beats, so its change and its limits are read on them.
     func atTheTempoOfItsBeats(spm: Double) -> CadenceMatch {
-        guard let bpm = track.bpm, let analysed = track.bpmAnalysed,
-              let level = BeatListScaling.level(from: analysed, to: bpm) else { return self }
-        let beatsBPM = analysed * Double(level.beats) / Double(level.per)
-        guard abs(beatsBPM - self.bpm) > 1e-9 else { return self }
+        guard let beatsBPM = track.beatsBPM, abs(beatsBPM - self.bpm) > 1e-9 else { return self }
         var measured = self
         measured.bpm = beatsBPM
         measured.stepsPerBeat = 1
@@ -36,5 +31,16 @@ extension CadenceMatch {
         measured.shiftPercent = (measured.ratio - 1) * 100
         measured.adjustedBPM = spm
         return measured
+    }
+}
+
+extension TrackRecord {
+    /// The tempo its beats in use run at: the analysed tempo counted at the level of the BPM in use
+    /// (`BeatListScaling`). A hand or tag BPM a little off the analysed one (a tap) counts the same
+    /// pulse, and the beats are the analysis's. Nil without an analysed tempo, or for a BPM in use
+    /// its beats cannot count.
+    public var beatsBPM: Double? {
+        guard let bpm, let analysed = bpmAnalysed, let level = BeatListScaling.level(from: analysed, to: bpm) else { return nil }
+        return analysed * Double(level.beats) / Double(level.per)
     }
 }

@@ -35,7 +35,11 @@ public enum CadenceMatcher {
                 filtered[reason, default: 0] += 1
                 continue
             }
-            guard let bpm = track.bpm, bpm > 0 else { rejected[.noBPM, default: 0] += 1; continue }
+            guard let inUse = track.bpm, inUse > 0 else { rejected[.noBPM, default: 0] += 1; continue }
+            // Music played at its own tempo fits by the tempo its beats run at: a tapped BPM a little
+            // off them (171 on beats at 170.0) kept it out at 170 and offered it at 171, where the
+            // render, which plays the beats, could not use it.
+            let bpm = track.tempoAdjustAllowed ? inUse : track.beatsBPM ?? inUse
             switch rules.fit(bpm: bpm, tempoAdjustAllowed: track.tempoAdjustAllowed) {
             case let .fits(stepsPerBeat, ratio, shift):
                 matches.append(CadenceMatch(track: track, bpm: bpm, stepsPerBeat: stepsPerBeat, ratio: ratio,

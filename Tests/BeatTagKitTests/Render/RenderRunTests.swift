@@ -275,6 +275,31 @@ final class RenderRunTests: XCTestCase {
         XCTAssertEqual(badHeartRate.status, 64, "a heart rate given is still checked: \(badHeartRate.stderr)")
     }
 
+    /// No-derivatives music plays at its own tempo, so it fits by the tempo its beats run at: a hand
+    /// BPM 0.6% off them kept it out at the beats' cadence and offered it at the hand BPM's, where the
+    /// render could not play it (it fitted neither).
+    func testUnstretchedMusicFitsByItsBeatsWhateverATapSays() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("nd")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        let song = (music as NSString).appendingPathComponent("dnb.ogg")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: song)
+        try "source = cc-by-nd\n".write(toFile: (music as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8)
+        let own = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", own]).status, 0)
+        let analysed = try XCTUnwrap(try Catalog(path: own).track(path: song)?.bpmAnalysed)
+        let tapped = (analysed * 1.006 * 10).rounded() / 10
+        XCTAssertEqual(try runBeattag(["tag", song, "--bpm", String(tapped), "--catalog", own]).status, 0)
+        let atBeats = String(format: "%.2f", analysed)
+        XCTAssertTrue(try runBeattag(["match", "--spm", atBeats, "--catalog", own]).stdout.contains("Two-step"))
+        XCTAssertFalse(try runBeattag(["match", "--spm", String(tapped), "--catalog", own]).stdout.contains("Two-step"))
+        let render = try runBeattag(["render", "--spm", atBeats, "--duration", "20s", "-o", (dir as NSString).appendingPathComponent("run.flac"),
+                                     "--allow-short", "--seed", "1", "--json", "--catalog", own])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(render.stdout.utf8))
+        XCTAssertEqual(try XCTUnwrap(timeline.tracks.first).stretch, 1, accuracy: 0.005, "played at its own tempo")
+    }
+
     /// A run saved among the music (`-o ~/Music/run.flac`) came back with the next scan as a track of
     /// unknown rights: offered, stretched in the next run, and credited without the licences of what
     /// it holds. A scan leaves renders out and says so; a render catalogued before that is never played.
