@@ -209,7 +209,7 @@ struct RenderCommand: ParsableCommand {
         var timeline = result.timeline
         timeline.seed = usedSeed
         console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
-        RunSchedule.shortfallReport(plans: plans, timeline: timeline).forEach { console.problem($0) }
+        RunSchedule.shortfallReport(plans: plans, timeline: timeline, allowed: shortOption.allowShort).forEach { console.problem($0) }
         // A loud target is reached only as far as the peaks allow (`--loudness -8` measured −11):
         // said, as what the runner hears is not what was asked. A run mostly of click is not judged.
         if let measured = result.runLoudness, measured < loudness - 1.5, timeline.musicSeconds >= 0.9 * timeline.durationSeconds {

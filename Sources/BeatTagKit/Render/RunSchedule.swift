@@ -79,7 +79,8 @@ public enum RunSchedule {
 
     /// What a runner needs told about a run short of new music, a line each: per segment, the music
     /// played again and from when the click is alone; then, for a short run, how much music it has.
-    public static func shortfallReport(plans: [RunPlan], timeline: RenderTimeline) -> [String] {
+    /// `allowed`: `--allow-short` was given (not suggested again).
+    public static func shortfallReport(plans: [RunPlan], timeline: RenderTimeline, allowed: Bool = false) -> [String] {
         var lines: [String] = []
         for (plan, segment) in zip(plans, timeline.segments) {
             let name = plan.segment.map { " for \"\($0)\"" } ?? ""
@@ -102,8 +103,9 @@ public enum RunSchedule {
                 ? "\(rescan) matching track\(rescan == 1 ? " was" : "s were") left out as moved or changed since the scan (`beattag scan` them again); "
                     + "`beattag untagged` and `beattag tap` fix doubtful tempi"
                 : "`beattag untagged` and `beattag tap` fix doubtful tempi, or scan more music"
-            lines.append(String(format: "music for %@ of %@ (%.0f%%): %@; --allow-short accepts it", DurationText.clock(timeline.musicSeconds),
-                                DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds), advice))
+            lines.append(String(format: "music for %@ of %@ (%.0f%%): %@%@", DurationText.clock(timeline.musicSeconds),
+                                DurationText.clock(timeline.durationSeconds), 100 * timeline.musicSeconds / max(1, timeline.durationSeconds), advice,
+                                allowed ? "" : "; --allow-short accepts it"))
         }
         return lines
     }

@@ -69,11 +69,12 @@ public enum FileWalker {
         return result
     }
 
-    /// Catalogued files the walk does not visit (hidden ones, scanned by name), missing, and there
-    /// again: `markMissing` spares such a file while it is there, so one put back is found again.
-    public static func returned(_ missing: [String], to result: inout Result) {
+    /// Catalogued files the walk does not visit (hidden ones, scanned by name) that are there: taken
+    /// as found, so one put back after it went missing is found again, and its folder's rights are
+    /// read anew like any other's (`markMissing` spared such a file while it was there, no more).
+    public static func addUnvisited(_ catalogued: [String], to result: inout Result) {
         let found = Set(result.files.map(\.path))
-        for path in missing where !found.contains(path) && result.walkedRoots.contains(where: { path.isInside(folder: $0) })
+        for path in catalogued where !found.contains(path) && result.walkedRoots.contains(where: { path.isInside(folder: $0) })
             && !result.unreadableFolders.contains(where: { path.isInside(folder: $0) }) {
             var st = stat()
             guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }

@@ -56,7 +56,7 @@ public final class LibraryScanner: @unchecked Sendable {
         // Only the rows under the roots: a scan of one new album into 100,000 tracks read them all (565 MB).
         let roots = options.roots.map(FileWalker.absolutePath)
         let existing = try catalog.tracks(under: roots)
-        FileWalker.returned(existing.filter { $0.state == .missing }.map(\.path), to: &walk)
+        FileWalker.addUnvisited(existing.map(\.path), to: &walk)
         summary.found = walk.files.count
         summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
         withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints(under: roots) : nil

@@ -44,8 +44,10 @@ final class ShortRunTests: XCTestCase {
         XCTAssertGreaterThan(try meanVolume(from: 5, for: clickFrom - 10) - meanVolume(from: clickFrom + 2, for: 20), 10)
 
         // Accepted on request: the same run, exit 0.
+        XCTAssertTrue(result.stderr.contains("--allow-short accepts it"), result.stderr)
         let allowed = try runBeattag(arguments + ["--allow-short"])
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        XCTAssertFalse(allowed.stderr.contains("--allow-short accepts it"), "not suggested once given: \(allowed.stderr)")
         XCTAssertEqual(try JSONDecoder().decode(RenderTimeline.self, from: Data(allowed.stdout.utf8)).tracks.map(\.path),
                        timeline.tracks.map(\.path), "the same seed, the same run")
     }

@@ -380,7 +380,7 @@ final class ScanTests: XCTestCase {
     /// A folder walk takes WebM/Matroska audio, AC-3 and Sun AU (yt-dlp's .webm was passed over
     /// without a word); a file scanned by name that the walk passes over (a hidden name) is not
     /// called missing by the next folder scan while it is there (its hand BPM was shown "missing"),
-    /// and found again by it when put back after it went missing.
+    /// and found again by it when put back after it went missing; its folder's rights are read anew.
     func testFolderScansTakeMoreAudioAndNeverCallAFileThatIsThereMissing() throws {
         let dir = try temporaryDirectory(self)
         let library = (dir as NSString).appendingPathComponent("music")
@@ -412,6 +412,13 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(summary.found, 5)
         XCTAssertEqual(summary.unchanged, 5)
         XCTAssertEqual(try catalog.track(path: hidden)?.state, .analysed)
+        // Its folder's rights are read anew by the folder's scan, like the others' (it kept the old ones,
+        // and a render asked for a scan that did not change them).
+        try "source = cc-by-nd\n".write(toFile: (library as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8)
+        summary = try scan([library], catalog: catalog)
+        XCTAssertEqual(summary.rightsChanged, 5)
+        XCTAssertEqual(try catalog.track(path: hidden)?.sourceType, .ccByNd)
+        XCTAssertNil(try catalog.track(path: hidden)?.rightsProblemSinceScan)
     }
 
     func testVanishedFilesAreMarkedMissingAndKeepManualBPM() throws {
