@@ -141,6 +141,7 @@ public struct RunPlan: Sendable {
         func tooFarUnstretched(_ match: CadenceMatch) -> Bool {
             !match.track.tempoAdjustAllowed && abs(match.ratio - 1) > CadenceRules.unstretchedTolerance
         }
+        func reportProgress() { progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases))) }
         // A hand BPM a little off the analysed one (a tap) counts the same pulse, and the audio is
         // stretched from the beats: the change, the drift of unstretched music and the limit are theirs.
         func tooFarFromItsBeats(_ match: CadenceMatch) -> Bool {
@@ -173,7 +174,7 @@ public struct RunPlan: Sendable {
             guard !usage.hasPlayed(track), let music = try beatsWorthRunningTo(track) else { continue }
             if let entry = place(match, beats: music.beats, from: music.first, to: music.last, fill: .fresh, remaining: remaining, plan: &plan) {
                 remaining -= entry.phrases
-                progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases)))
+                reportProgress()
                 usage.record(entry)
                 plan.entries.append(entry)
                 placedMatches.append(match)
@@ -196,7 +197,7 @@ public struct RunPlan: Sendable {
                     guard let entry = place(match, beats: music.beats, from: from, to: music.last, fill: fill,
                                             remaining: remaining, plan: &plan) else { continue }
                     remaining -= entry.phrases
-                    progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases)))
+                    reportProgress()
                     usage.record(entry)
                     plan.entries.append(entry)
                     placedMatches.append(match)

@@ -281,10 +281,7 @@ public final class LibraryScanner: @unchecked Sendable {
         let gone = (candidates ?? []).filter {
             $0.state == .missing || (!foundPaths.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path))
         }
-        lock.lock(); defer { lock.unlock() }
-        guard let row = gone.first(where: { !claimed.contains($0.id ?? -1) }) else { return nil }
-        claimed.insert(row.id ?? -1)
-        return row
+        return gone.first(where: claim)
     }
 
     private func store(_ record: TrackRecord, outcome: TrackProcessor.Outcome, previous: TrackRecord?,
