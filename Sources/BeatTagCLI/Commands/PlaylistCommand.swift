@@ -51,7 +51,7 @@ struct PlaylistCommand: ParsableCommand {
         var builder = PlaylistBuilder(targetSeconds: target, seed: usedSeed)
         let now = Date().timeIntervalSince1970
         if fresh { builder.avoid = try catalog.exportedTracks(since: now - freshDays * 86400) }
-        builder.unusableFile = { $0.fileProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? RunPlan.renderReason : nil) }
+        builder.unusableFile = { $0.fileProblemSinceScan ?? $0.renderedRunProblem }
         builder.otherCopies = { [options] in (try? catalog.otherCopies(of: $0, rules: options.rules, filter: options.filter)) ?? [] }
         let playlist = builder.build(from: result.matches)
         console.reportLeftOut(playlist.leftOut)

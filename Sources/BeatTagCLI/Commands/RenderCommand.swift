@@ -98,11 +98,7 @@ struct RenderCommand: ParsableCommand {
     /// cue sheet of the same name was replaced): checked before the work, not after it.
     private func checkOutput(catalog: Catalog?, companions: Bool) throws {
         // Said of the file asked for, not of the first companion checked (it named the .cue).
-        let folder = (LexicalPath.writeTarget(FileWalker.absolutePath(output)) as NSString).deletingLastPathComponent
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CommandFailure("cannot write \(output): folder \(folder) does not exist")
-        }
+        do { try AtomicFile.checkFolder(of: output) } catch { throw CommandFailure("\(error)") }
         if companions {
             // A CUE sheet quotes its FILE name and can escape neither a quote nor a line break: it named another file.
             let name = (output as NSString).lastPathComponent

@@ -56,7 +56,7 @@ struct WorkoutCommand: ParsableCommand {
         let catalog = try catalogOption.open(create: false)
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         builder.seed = seed ?? SeededOrder.newSeed()
-        builder.unusableFile = { $0.fileProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? RunPlan.renderReason : nil) }
+        builder.unusableFile = { $0.fileProblemSinceScan ?? $0.renderedRunProblem }
         let workout: WorkoutBuilder.Workout
         do { workout = try builder.build(plan, zoneSPM: zoneSPM, catalog: catalog) } catch {
             throw CommandFailure("\(CatalogError.userFacing(error))")

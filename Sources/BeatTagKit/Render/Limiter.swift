@@ -84,22 +84,22 @@ public struct Limiter: Sendable {
             while recent[recentStart].index <= sample - Limiter.tapCount { recentStart += 1 }
             if recentStart > 4096 { recent.removeFirst(recentStart); recentStart = 0 }
             var peak = level
-            // Most of the music is far enough under the ceiling that no point between its samples can
-            // reach it (the bound above): those samples are not interpolated, which was a fifth of a render's time.
+            // Much of the music is far enough under the ceiling that no point between its samples can
+            // reach it (the bound above): those samples are not interpolated.
             if recent[recentStart].level * Limiter.tapsAbsoluteSum > ceiling {
-            historyLeft.withUnsafeBytes { hl in
-                historyRight.withUnsafeBytes { hr in
-                    let offset = historyStart * MemoryLayout<Float>.stride, half = 16 * MemoryLayout<Float>.stride
-                    let l0 = hl.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
-                    let l1 = hl.loadUnaligned(fromByteOffset: offset + half, as: SIMD16<Float>.self)
-                    let r0 = hr.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
-                    let r1 = hr.loadUnaligned(fromByteOffset: offset + half, as: SIMD16<Float>.self)
-                    for (t0, t1) in Limiter.tapVectors {
-                        let l = (t0 * l0 + t1 * l1).sum(), r = (t0 * r0 + t1 * r1).sum()
-                        peak = max(peak, abs(l), abs(r))
+                historyLeft.withUnsafeBytes { hl in
+                    historyRight.withUnsafeBytes { hr in
+                        let offset = historyStart * MemoryLayout<Float>.stride, half = 16 * MemoryLayout<Float>.stride
+                        let l0 = hl.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
+                        let l1 = hl.loadUnaligned(fromByteOffset: offset + half, as: SIMD16<Float>.self)
+                        let r0 = hr.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self)
+                        let r1 = hr.loadUnaligned(fromByteOffset: offset + half, as: SIMD16<Float>.self)
+                        for (t0, t1) in Limiter.tapVectors {
+                            let l = (t0 * l0 + t1 * l1).sum(), r = (t0 * r0 + t1 * r1).sum()
+                            peak = max(peak, abs(l), abs(r))
+                        }
                     }
                 }
-            }
             }
             let need = peak > ceiling ? ceiling / peak : 1
             while window.count > windowStart, window[window.count - 1].need >= need { window.removeLast() }

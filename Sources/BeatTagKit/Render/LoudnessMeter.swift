@@ -5,21 +5,17 @@ import CEbur128
 enum LoudnessMeter {
     /// The first `frames` frames of `audio`; nil for silence (loudness below the gate).
     static func integratedLoudness(of audio: FrameSpill, frames: Int, sampleRate: Int) throws -> Double? {
-        guard let state = ebur128_init(2, UInt(sampleRate), Int32(EBUR128_MODE_I.rawValue)) else { return nil }
-        var handle: UnsafeMutablePointer<ebur128_state>? = state
-        defer { ebur128_destroy(&handle) }
+        let meter = Stream(sampleRate: sampleRate)
         let block = 16384
         var interleaved = [Float](repeating: 0, count: 2 * block)
         var start = 0
         while start < frames {
             let count = min(block, frames - start)
             try interleaved.withUnsafeMutableBufferPointer { try audio.readInterleaved(from: start, count: count, into: $0) }
-            _ = interleaved.withUnsafeBufferPointer { ebur128_add_frames_float(state, $0.baseAddress, count) }
+            interleaved.withUnsafeBufferPointer { meter.add(interleaved: UnsafeBufferPointer(rebasing: $0[..<(2 * count)])) }
             start += count
         }
-        var loudness = 0.0
-        guard ebur128_loudness_global(state, &loudness) == Int32(EBUR128_SUCCESS.rawValue), loudness.isFinite, loudness > -70 else { return nil }
-        return loudness
+        return meter.integrated
     }
 
     /// Integrated loudness of a stereo stream fed block by block (the mix as it is written).

@@ -86,7 +86,7 @@ public struct RunPlan: Sendable {
                  // places. Such a track is left out and said, and the run goes on with the others.
                  // Rights changed since the scan: a stretch may no longer be allowed. A run beattag
                  // rendered, catalogued before scans left renders out: never played again.
-                 unusableFile: { $0.fileProblemSinceScan ?? $0.rightsProblemSinceScan ?? (MixFileWriter.isRender(path: $0.path) ? renderReason : nil) },
+                 unusableFile: { $0.fileProblemSinceScan ?? $0.rightsProblemSinceScan ?? $0.renderedRunProblem },
                  otherCopies: { (try? catalog.otherCopies(of: $0, rules: rules, filter: filter)) ?? [] },
                  maxShiftPercent: rules.maxShiftPercent, progress: progress)
     }

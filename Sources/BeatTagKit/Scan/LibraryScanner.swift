@@ -139,8 +139,10 @@ public final class LibraryScanner: @unchecked Sendable {
                     row.modifiedAt = file.modifiedAt
                     try catalog.markPresent(row)
                 }
-                // Rights are cheap and follow the folder and the scan: resolved again every time.
-                if let rights = currentRights(of: row, file: file) {
+                // Rights are cheap and follow the folder and the scan: resolved again every time. Rights
+                // read from the file's own tags stay (the file did not change); the folder's sidecar and
+                // this scan's `--source` are read anew, as `TrackProcessor` reads them for a file it analyses.
+                if let rights = row.withRightsNow(sidecar: file.sidecar, option: options.source) {
                     try catalog.updateRights(rights)
                     summary.rightsChanged += 1
                 }
@@ -153,16 +155,6 @@ public final class LibraryScanner: @unchecked Sendable {
             work.append((file, row))
         }
         return work
-    }
-
-    /// The rights an unchanged file has now, when they differ from its row's. Rights read from the
-    /// file's own tags stay (the file did not change); the folder's sidecar and this scan's
-    /// `--source` are read anew, as `TrackProcessor` reads them for a file it analyses.
-    private func currentRights(of row: TrackRecord, file: FoundFile) -> TrackRecord? {
-        guard row.rightsOrigin != RightsOrigin.tag.rawValue else { return nil }
-        var updated = row
-        TrackProcessor.applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: options.source), to: &updated)
-        return updated.sameRights(as: row) ? nil : updated
     }
 
     /// Runs the work on `options.workers` threads, each taking the next file until none is left.
@@ -185,8 +177,6 @@ public final class LibraryScanner: @unchecked Sendable {
                 let fingerprint = previous == nil ? Fingerprint.of(path: file.path, size: file.size) : nil
                 // Or one catalogued under another path that still reaches it (`scan /data/music` after
                 // `scan ~/Music`, a link to it): it stays under the path it has, once, with its hand data.
-                // Or a run beattag rendered, saved among the music: a mix of other tracks under their
-                // rights, which would come back as one track of unknown rights (stretched, uncredited).
                 var sameFile = fingerprint.flatMap { cataloguedUnderAnotherPath(file, fingerprint: $0, foundPaths) }
                 // One file under two paths whose folders say different rights has the stricter: a row
                 // made through a link from a folder of unknown rights moves to the path whose folder
@@ -196,6 +186,9 @@ public final class LibraryScanner: @unchecked Sendable {
                     previous = known
                     sameFile = nil
                 }
+                // Such a path is not catalogued again; nor is a run beattag rendered, saved among the music:
+                // a mix of other tracks under their rights, which would come back as one track of unknown
+                // rights (stretched, uncredited).
                 if sameFile != nil || MixFileWriter.isRender(path: file.path) {
                     lock.lock()
                     done += 1

@@ -43,18 +43,25 @@ public enum AtomicFile {
         }
     }
 
-    /// Where `write` would put the text, or why it would refuse: a check before long work whose
-    /// result goes there (a render checks its CUE sheet and credits before it starts).
-    public enum Destination { case none, replace(mode: mode_t), stream }
-
+    /// The file `path` writes to (through links), once its folder is known to be there.
     @discardableResult
-    public static func checkWritable(_ path: String, as kind: Kind) throws -> Destination {
+    public static func checkFolder(of path: String) throws -> String {
         let target = LexicalPath.writeTarget(FileWalker.absolutePath(path))
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AtomicFileError(description: "cannot write \(path): folder \(folder) does not exist")
         }
+        return target
+    }
+
+    /// Where `write` would put the text, or why it would refuse: a check before long work whose
+    /// result goes there (a render checks its CUE sheet and credits before it starts).
+    public enum Destination { case none, replace(mode: mode_t), stream }
+
+    @discardableResult
+    public static func checkWritable(_ path: String, as kind: Kind) throws -> Destination {
+        let target = try checkFolder(of: path)
         var existing = stat()
         guard stat(target, &existing) == 0 else { return .none }
         switch existing.st_mode & S_IFMT {
