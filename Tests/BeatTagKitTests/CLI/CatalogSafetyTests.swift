@@ -19,6 +19,17 @@ final class CatalogSafetyTests: XCTestCase {
         return music
     }
 
+    /// A library of three tracks, a link to its folder, and a catalog with the library scanned
+    /// through the link or under its own path.
+    private func linkedLibrary(scannedThroughTheLink: Bool) throws -> (music: String, link: String, catalog: String) {
+        let music = try library(3)
+        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
+        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", scannedThroughTheLink ? link : music, "--catalog", catalog]).status, 0)
+        return (music, link, catalog)
+    }
+
     /// The built `beattag` running `arguments` as a process of its own, output discarded.
     private func startedScan(_ arguments: [String]) throws -> Process {
         let process = Process()
@@ -188,11 +199,7 @@ final class CatalogSafetyTests: XCTestCase {
     /// Two roots that are one folder (one a link to the other) in one scan: its files are catalogued
     /// once, and the second is said to be the same folder (it was called "empty (an unmounted disk?)").
     func testTwoRootsThatAreOneFolderAreScannedOnceAndSaidSo() throws {
-        let music = try library(3)
-        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link")
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
-        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", link, "--catalog", catalog]).status, 0)
+        let (music, link, catalog) = try linkedLibrary(scannedThroughTheLink: true)
         let both = try runBeattag(["scan", music, link, music, "--catalog", catalog, "--json"])
         XCTAssertTrue(both.stderr.contains("\(link): the same folder as one scanned above under another path (a link): its files are catalogued once"), both.stderr)
         XCTAssertFalse(both.stderr.contains("unmounted"), both.stderr)
@@ -206,11 +213,7 @@ final class CatalogSafetyTests: XCTestCase {
     /// files catalogued already and leaves them under the first path, with their hand data (each was
     /// catalogued twice, and offered twice wherever copies were not recognised).
     func testAFolderScannedAgainThroughALinkIsCataloguedOnce() throws {
-        let music = try library(3)
-        let link = (try temporaryDirectory(self) as NSString).appendingPathComponent("link")
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
-        let catalog = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 0)
+        let (music, link, catalog) = try linkedLibrary(scannedThroughTheLink: false)
         let first = try XCTUnwrap(try Catalog(path: catalog).allTracks().first)
         XCTAssertEqual(try runBeattag(["tag", first.path, "--bpm", "171", "--catalog", catalog]).status, 0)
         let again = try runBeattag(["scan", link, "--catalog", catalog, "--json"])

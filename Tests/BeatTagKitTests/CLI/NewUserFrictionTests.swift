@@ -166,12 +166,8 @@ final class NewUserFrictionTests: XCTestCase {
             XCTAssertLessThanOrEqual(widest, 80, "\(command): \(result.stdout)")
         }
 
-        let dir = try temporaryDirectory(self)
-        let album = (dir as NSString).appendingPathComponent("Artist/Album")
-        try FileManager.default.createDirectory(atPath: album, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: (album as NSString).appendingPathComponent("rock.flac"))
-        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", album, "--catalog", catalog]).status, 0)
+        let scanned = try ScannedSong(self, fixture: "rock-150.flac", as: "rock.flac", in: "Artist/Album")
+        let (dir, catalog) = (scanned.folder, scanned.catalog)
         let list = try runBeattag(["list", "--catalog", catalog])
         XCTAssertTrue(list.stdout.contains("  Album  "), list.stdout)
         let untagged = try runBeattag(["untagged", "--catalog", catalog])

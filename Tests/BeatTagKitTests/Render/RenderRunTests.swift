@@ -279,14 +279,8 @@ final class RenderRunTests: XCTestCase {
     /// BPM 0.6% off them kept it out at the beats' cadence and offered it at the hand BPM's, where the
     /// render could not play it (it fitted neither).
     func testUnstretchedMusicFitsByItsBeatsWhateverATapSays() throws {
-        let dir = try temporaryDirectory(self)
-        let music = (dir as NSString).appendingPathComponent("nd")
-        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        let song = (music as NSString).appendingPathComponent("dnb.ogg")
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: song)
-        try "source = cc-by-nd\n".write(toFile: (music as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8)
-        let own = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", own]).status, 0)
+        let scanned = try ScannedSong(self, fixture: "dnb-174.ogg", as: "dnb.ogg", in: "nd", rights: "source = cc-by-nd\n")
+        let (dir, song, own) = (scanned.folder, scanned.song, scanned.catalog)
         let analysed = try XCTUnwrap(try Catalog(path: own).track(path: song)?.bpmAnalysed)
         let tapped = (analysed * 1.006 * 10).rounded() / 10
         XCTAssertEqual(try runBeattag(["tag", song, "--bpm", String(tapped), "--catalog", own]).status, 0)
@@ -304,12 +298,8 @@ final class RenderRunTests: XCTestCase {
     /// unknown rights: offered, stretched in the next run, and credited without the licences of what
     /// it holds. A scan leaves renders out and says so; a render catalogued before that is never played.
     func testARenderSavedAmongTheMusicIsNeverATrack() throws {
-        let dir = try temporaryDirectory(self)
-        let music = (dir as NSString).appendingPathComponent("music")
-        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: (music as NSString).appendingPathComponent("dnb.ogg"))
-        let own = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", own]).status, 0)
+        let scanned = try ScannedSong(self, fixture: "dnb-174.ogg", as: "dnb.ogg")
+        let (dir, music, own) = (scanned.folder, scanned.music, scanned.catalog)
         let run = (music as NSString).appendingPathComponent("run.flac")
         let first = try runBeattag(["render", "--spm", "174", "--duration", "30s", "-o", run, "--allow-short", "--seed", "1", "--catalog", own])
         XCTAssertEqual(first.status, 0, first.stderr)
@@ -356,13 +346,8 @@ final class RenderRunTests: XCTestCase {
     /// track stretched 2%, which its licence asks to be noted), and `--max-shift` limits it (a 2.6%
     /// change passed a 2% limit).
     func testATappedBPMALittleOffTheBeatsIsRenderedAndCreditedFromTheBeats() throws {
-        let dir = try temporaryDirectory(self)
-        let music = (dir as NSString).appendingPathComponent("music")
-        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
-        let song = (music as NSString).appendingPathComponent("dnb.ogg")
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: song)
-        let own = (dir as NSString).appendingPathComponent("c.sqlite")
-        XCTAssertEqual(try runBeattag(["scan", music, "--source", "user-owned", "--catalog", own]).status, 0)
+        let scanned = try ScannedSong(self, fixture: "dnb-174.ogg", as: "dnb.ogg", scanOptions: ["--source", "user-owned"])
+        let (dir, song, own) = (scanned.folder, scanned.song, scanned.catalog)
         let analysed = try XCTUnwrap(try Catalog(path: own).track(path: song)?.bpmAnalysed)
         let tapped = (analysed * 1.02 * 10).rounded() / 10
         XCTAssertEqual(try runBeattag(["tag", song, "--bpm", String(tapped), "--catalog", own]).status, 0)

@@ -77,6 +77,29 @@ struct ScannedFixtures {
     }
 }
 
+/// One fixture copied as `name` into `subfolder` of a fresh temporary folder (with a
+/// `.beattag-rights` holding `rights` beside it, if given) and scanned into a catalog of its own
+/// there; the temporary folder is for the test's other files.
+struct ScannedSong {
+    var folder: String
+    var music: String
+    var song: String
+    var catalog: String
+
+    init(_ test: XCTestCase, fixture: String, as name: String, in subfolder: String = "music", rights: String? = nil,
+         scanOptions: [String] = []) throws {
+        folder = try temporaryDirectory(test)
+        music = (folder as NSString).appendingPathComponent(subfolder)
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        song = (music as NSString).appendingPathComponent(name)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture(fixture), toPath: song)
+        if let rights { try rights.write(toFile: (music as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8) }
+        catalog = (folder as NSString).appendingPathComponent("c.sqlite")
+        let scan = try runBeattag(["scan", music, "--catalog", catalog] + scanOptions)
+        XCTAssertEqual(scan.status, 0, scan.stderr)
+    }
+}
+
 struct ClearFixture {
     var file: String
     var bpm: Double
