@@ -8,6 +8,10 @@ public struct TrackQuery: Sendable {
     public var maxBPM: Double?
     /// BPM in use inside any of these (the cadence windows of `match`); empty: no such bound.
     public var bpmWindows: [ClosedRange<Double>] = []
+    /// A track whose BPM in use is a hand or tag BPM, over an analysis, also passes `bpmWindows`
+    /// made this much wider (relative): `match` judges it by the tempo of its beats
+    /// (`TrackRecord.beatsBPM`), which may lie that far from the BPM in use.
+    public var offTheBeatsSlack = 0.0
     public var state: TrackState?
     /// Leave out tracks whose files are missing.
     public var presentOnly = false
@@ -43,6 +47,10 @@ public struct TrackQuery: Sendable {
 
     public init() {}
 
+    /// Rows whose BPM in use may differ from the tempo their beats run at: a hand or tag BPM
+    /// chosen over an analysis (`TrackRecord.beatsBPM`).
+    static let offTheBeats = "bpmSource != '\(BPMSource.analysis.rawValue)' AND bpmAnalysed IS NOT NULL"
+
     /// The WHERE clause (empty when nothing filters) and its arguments.
     func filter() -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
@@ -50,8 +58,14 @@ public struct TrackQuery: Sendable {
         if let minBPM { conditions.append("bpm >= ?"); arguments += [minBPM] }
         if let maxBPM { conditions.append("bpm <= ?"); arguments += [maxBPM] }
         if !bpmWindows.isEmpty {
-            conditions.append("(" + bpmWindows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ") + ")")
+            let inAny = bpmWindows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ")
             for window in bpmWindows { arguments += [window.lowerBound, window.upperBound] }
+            if offTheBeatsSlack > 0 {
+                conditions.append("(\(inAny) OR (\(TrackQuery.offTheBeats) AND (\(inAny))))")
+                for window in bpmWindows { arguments += [window.lowerBound * (1 - offTheBeatsSlack), window.upperBound * (1 + offTheBeatsSlack)] }
+            } else {
+                conditions.append("(\(inAny))")
+            }
         }
         if let state { conditions.append("state = ?"); arguments += [state.rawValue] }
         if presentOnly { conditions.append("state != ?"); arguments += [TrackState.missing.rawValue] }

@@ -36,10 +36,11 @@ public enum CadenceMatcher {
                 continue
             }
             guard let inUse = track.bpm, inUse > 0 else { rejected[.noBPM, default: 0] += 1; continue }
-            // Music played at its own tempo fits by the tempo its beats run at: a tapped BPM a little
-            // off them (171 on beats at 170.0) kept it out at 170 and offered it at 171, where the
-            // render, which plays the beats, could not use it.
-            let bpm = track.tempoAdjustAllowed ? inUse : track.beatsBPM ?? inUse
+            // A track fits by the tempo its beats run at, which the render stretches: a tapped BPM a
+            // little off them (171 on beats at 170.0) offered music played at its own tempo at 171,
+            // where the render could not use it, and let a stretch pass `--max-shift` by the tap
+            // that the render then made larger.
+            let bpm = track.beatsBPM ?? inUse
             switch rules.fit(bpm: bpm, tempoAdjustAllowed: track.tempoAdjustAllowed) {
             case let .fits(stepsPerBeat, ratio, shift):
                 matches.append(CadenceMatch(track: track, bpm: bpm, stepsPerBeat: stepsPerBeat, ratio: ratio,

@@ -28,11 +28,14 @@ public enum CadenceSearch {
                 [true, false].map { CadenceCursor(rules: rules, stepsPerBeat: steps, upward: $0, liked: liked) }
             }
         }
-        var candidates: [TrackRecord] = []
+        // A hand or tag BPM is judged by its beats' tempo, up to 4% from where the walk finds it:
+        // such tracks are all read first, and every unread track is judged where the walk is.
+        var candidates = try catalog.offTheBeatsCandidates(rules)
+        var known = Set(candidates.compactMap(\.id))
         var page = limit + 16
         while true {
             for i in cursors.indices where !cursors[i].exhausted {
-                candidates += try cursors[i].next(page, in: catalog)
+                candidates += try cursors[i].next(page, in: catalog).filter { known.insert($0.id ?? -1).inserted }
             }
             // Every unread track of a kind lies at least this far from the cadence.
             func edge(liked: Bool) -> Double { cursors.filter { $0.liked == liked && !$0.exhausted }.map(\.edgeDistance).min() ?? .infinity }

@@ -60,7 +60,21 @@ extension Catalog {
         var query = TrackQuery()
         query.presentOnly = true
         query.bpmWindows = rules.bpmWindows.map(Catalog.candidateWindow)
+        query.offTheBeatsSlack = BeatListScaling.tolerance
         return query
+    }
+
+    /// The present tracks that can match `rules` by the tempo of their beats while their BPM in use
+    /// is a hand or tag BPM (`TrackQuery.offTheBeats`), read whole: `CadenceSearch` walks the bpm
+    /// index in the order of the BPM in use, which is not their order. They are few.
+    func offTheBeatsCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
+        let slack = BeatListScaling.tolerance
+        let windows = rules.bpmWindows.map(Catalog.candidateWindow)
+        var arguments: StatementArguments = [TrackState.missing.rawValue]
+        for window in windows { arguments += [window.lowerBound * (1 - slack), window.upperBound * (1 + slack)] }
+        let inAny = windows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ")
+        return try withRecordingsHandWord(try tracks(where: "state != ? AND \(TrackQuery.offTheBeats) AND (\(inAny))", arguments: arguments,
+                                                     orderBy: "id", limit: nil))
     }
 
     /// A cadence window made a hair wider for reading candidates: the matcher's own check decides

@@ -75,4 +75,50 @@ final class CadenceSearchTests: XCTestCase {
         let best = try CadenceSearch.best(5, rules: rules, filter: MatchFilter(), in: catalog).matches
         XCTAssertEqual(best.compactMap(\.track.confidence), [0.99, 0.98, 0.97, 0.96, 0.95])
     }
+    /// A hand or tag BPM up to 4% off the analysed beats (a tap, a rounded tag) is judged by the
+    /// beats' tempo, which the render stretches: `--max-shift` held for the tap and the render
+    /// then stretched further. Read through the windows or a page at a time, the matches are those
+    /// of judging every track, also where the BPM in use lies outside the window and the beats in it.
+    func testAHandBPMOffItsBeatsIsJudgedByTheBeats() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        var generator = SplitMix64(seed: 5)
+        for i in 0..<400 {
+            var r = TrackRecord(path: String(format: "/m/%03d.flac", i), fileSize: 1, modifiedAt: 0, now: 0)
+            (r.state, r.waveformAnalysed, r.audioHash) = (.analysed, true, "\(i)")
+            r.bpmAnalysed = 130 + Double(generator.next() % 8000) / 100
+            r.confidence = Double(generator.next() % 100) / 100
+            r.tempoAdjustAllowed = generator.next() % 8 != 0
+            let off = 1 + (Double(generator.next() % 780) - 390) / 10000  // within ±3.9%
+            switch i % 4 {
+            case 0: r.bpmManual = (r.bpmAnalysed! * off * 10).rounded() / 10
+            case 1: (r.bpmTag, r.confidence) = ((r.bpmAnalysed! * 2 * off).rounded(), 0.3)  // a tag settles the octave
+            default: break
+            }
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+        let everyTrack = try catalog.tracks(matching: TrackQuery())
+        XCTAssertGreaterThan(everyTrack.filter { $0.bpmSource == .tag }.count, 50)
+        for spm in [150.0, 165, 175, 190] {
+            for (maxShift, halfTime) in [(10.0, false), (2, false), (3, true)] {
+                let rules = CadenceRules(spm: spm, maxShiftPercent: maxShift, allowHalfTime: halfTime)
+                let judgedWhole = CadenceMatcher.match(everyTrack, rules: rules, filter: MatchFilter()).matches
+                XCTAssertEqual(try catalog.cadenceMatches(rules, filter: MatchFilter()).matches.map(\.track.path), judgedWhole.map(\.track.path))
+                for limit in [1, 10, 60] {
+                    let best = try CadenceSearch.best(limit, rules: rules, filter: MatchFilter(), in: catalog).matches
+                    XCTAssertEqual(best.map(\.track.path), judgedWhole.prefix(limit).map(\.track.path), "\(spm) SPM ±\(maxShift)%, limit \(limit)")
+                }
+                for match in judgedWhole {
+                    let beats = try XCTUnwrap(match.track.beatsBPM)
+                    XCTAssertEqual(match.bpm, beats, accuracy: 1e-9, match.track.path)
+                    XCTAssertLessThanOrEqual(abs(spm / (beats * Double(match.stepsPerBeat)) - 1) * 100, maxShift + 1e-9, match.track.path)
+                }
+                // Some are judged differently from their BPM in use: the case is in the test.
+                if spm == 175, maxShift == 10, !halfTime {
+                    XCTAssertTrue(judgedWhole.contains { abs($0.track.bpm! - $0.bpm) > 1 })
+                    XCTAssertTrue(judgedWhole.contains { !rules.bpmWindow(stepsPerBeat: 1).contains($0.track.bpm!) }, "beats in the window, BPM in use outside it")
+                }
+            }
+        }
+    }
 }
