@@ -7,7 +7,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Score tempo and beat tracking on annotated corpora (build with -c release).",
         discussion: """
-            A corpus folder holds truth.csv (columns file, bpm, optionally style) and <file>.beats. \
+            A corpus folder holds truth.csv (a header line naming the columns file and bpm, optionally \
+            style; comma-, semicolon- or tab-separated, UTF-8) and, per clip, <file>.beats or \
+            <name without extension>.beats: one beat a line, its time in seconds first (then anything, \
+            such as its place in the bar). A row or beat that cannot be read stops the run with its line. \
             Reports Acc1 (within 4%), strict (2%), Acc2 (4% allowing ×2 ×3 ½ ⅓), octave and 3:2 errors, \
             beat F-measure (±70 ms, beats before 5 s ignored), median phase offset, Acc1 among the 80% \
             most confident, a confidence reliability table (share right per confidence bin, wrong tempi \
@@ -60,9 +63,10 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         var reports: [TempoBenchmark.Report] = []
-        for folder in corpora {
-            let corpus: Corpus
-            do { corpus = try Corpus(folder: folder) } catch { throw CommandFailure("\(error)") }
+        // Every corpus is read before any is analysed: a bad one found after an hour of the others is an hour lost.
+        let loaded: [Corpus]
+        do { loaded = try corpora.map { try Corpus(folder: $0) } } catch { throw CommandFailure("\(error)") }
+        for corpus in loaded {
             func encoded(_ sample: TempoBenchmark.TrainingSample) -> String? {
                 do { return String(decoding: try encoder.encode(sample), as: UTF8.self) } catch { encodingError = encodingError ?? error; return nil }
             }
@@ -86,9 +90,17 @@ struct BenchCommand: ParsableCommand {
 
     private func printReport(_ report: TempoBenchmark.Report, _ console: Console) throws {
         if json { try console.printJSON(report); return }
-        console.print("corpus \(report.corpus): \(report.clips.count) clips")
+        let failed = report.clips.filter { $0.error != nil }, warned = report.clips.filter { $0.warning != nil }
+        console.print("corpus \(report.corpus): \(report.clips.count) clip\(report.clips.count == 1 ? "" : "s"), \(report.overall.beatClips) with beats annotated past 5 s"
+                      + (failed.isEmpty ? "" : "; \(failed.count) not analysed (they count as wrong, and as beat F 0 where annotated)"))
+        for (clips, what) in [(failed, "not analysed"), (warned, "scored with a warning")] {
+            for c in clips.prefix(clipsNamed) { console.print("  \(what): \(c.file): \(c.error ?? c.warning ?? "")") }
+            if clips.count > clipsNamed { console.print("  and \(clips.count - clipsNamed) more \(what) (--clips lists them)") }
+        }
         console.print(render([report.overall] + report.byTempo, title: "tempo"))
         console.print(render(report.byGroup, title: "group"))
+        console.print("beat F (n): over n clips where fewer than the row's have beats annotated; F hand beat: after one beat is placed "
+                      + "by hand on every clip, where the annotations put it (an upper bound of a review)")
         console.print(renderReliability(report.reliability))
         let b = report.beatReview
         console.print("off the beat (beat F < \(BeatReview.offBeat)): \(b.offBeat) of \(b.clipsAtRightTempo) grids at the right tempo; "
@@ -97,8 +109,8 @@ struct BenchCommand: ParsableCommand {
                       + (b.fMeasure.map { f in String(format: "; beat F %.3f, %.3f once a person has placed a beat on them", f, b.fMeasureAfterReview ?? f) } ?? ""))
         console.print(report.matchPrecision.rows.map { row in
             String(format: "match at %.0f SPM: library-weighted precision ", row.spm)
-                + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clips matched), recall "
-                + (row.recall.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.runnable) clips run there)"
+                + (row.precision.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.matched) clip\(row.matched == 1 ? "" : "s") matched), library-weighted recall "
+                + (row.recall.map { String(format: "%.1f%%", $0 * 100) } ?? "-") + " (\(row.runnable) clip\(row.runnable == 1 ? "" : "s") run there)"
         }.joined(separator: "\n"))
         let s = report.speed
         console.print(String(format: "speed (1 core): %.0f s of audio; decode %.0f×, analysis %.0f×, together %.0f× realtime", s.audioSeconds,
@@ -111,16 +123,19 @@ struct BenchCommand: ParsableCommand {
         }
         console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
         if clips {
-            var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict"], flexible: [0])
+            // The note is what gets cut to fit, never the file's name.
+            var table = TextTable(columns: ["file", "group", "truth", "estimate", "conf", "alt", "F", "verdict", "note"], flexible: [1, 8])
             for c in report.clips {
-                let verdict = c.verdict?.rawValue ?? c.error ?? "error"
                 table.add([c.file, c.group, String(format: "%.1f", c.reference), c.estimate.map { String(format: "%.1f", $0) } ?? "-",
                            c.confidence.map { String(format: "%.2f", $0) } ?? "-", c.alternative.map { String(format: "%.1f", $0) } ?? "-",
-                           c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", verdict])
+                           c.fMeasure.map { String(format: "%.2f", $0) } ?? "-", c.verdict?.rawValue ?? "not analysed", c.error ?? c.warning ?? ""])
             }
             console.print(table.render())
         }
     }
+
+    /// Failed and warned clips named above the tables, at most this many of each.
+    private var clipsNamed: Int { 10 }
 
     func runFiles(_ paths: [String], analyse: Bool, _ console: Console) throws {
         let rows = DecodeBenchmark.run(paths: paths, analyse: analyse)
@@ -141,11 +156,12 @@ struct BenchCommand: ParsableCommand {
             table.add([String(format: "%.1f-%.1f", bin.lower, bin.upper), "\(bin.clips)",
                        bin.right.map { String(format: "%.0f%%", $0 * 100) } ?? "-"])
         }
-        let trusted = r.rightAtOrAboveTrusted.map { String(format: "%.1f%%", $0 * 100) } ?? "-"
+        let trustedClips = r.bins.filter { $0.lower >= ConfidenceReliability.trusted }.map(\.clips).reduce(0, +)
+        let trusted = r.rightAtOrAboveTrusted.map { String(format: "%.1f%% (%.0f of %d)", $0 * 100, ($0 * Double(trustedClips)).rounded(), trustedClips) } ?? "-"
         return table.render() + "\n" + String(format: "right at confidence >= %.1f: %@; of %d wrong tempi, %d flagged in doubt (< %.1f)",
                                               ConfidenceReliability.trusted, trusted, r.wrong, r.wrongBelowTrusted,
                                               ConfidenceReliability.trusted)
-            + (r.failed > 0 ? ", \(r.failed) failed to analyse" : "")
+            + (r.failed > 0 ? " (among them \(r.failed) not analysed, counted as wrong and flagged)" : "")
             + "\n" + String(format: "untagged lists %d of %d clips for their tempo (%.0f%%), %d of %d wrong tempi", r.untaggedListed,
                              r.bins.map(\.clips).reduce(0, +) + r.failed,
                              100 * Double(r.untaggedListed) / Double(max(1, r.bins.map(\.clips).reduce(0, +) + r.failed)),
@@ -158,7 +174,7 @@ struct BenchCommand: ParsableCommand {
             // An empty bucket has no rates, not rates of zero.
             func pct(_ x: Double) -> String { r.clips == 0 ? "-" : String(format: "%.0f%%", x * 100) }
             table.add([r.name, "\(r.clips)", pct(r.acc1), pct(r.strict), pct(r.acc2), pct(r.octaveErrors), pct(r.threeTwoErrors),
-                       r.fMeasure.map { String(format: "%.2f", $0) } ?? "-", r.fMeasureHandBeat.map { String(format: "%.2f", $0) } ?? "-",
+                       r.fMeasure.map { String(format: "%.2f", $0) + (r.beatClips < r.clips ? " (\(r.beatClips))" : "") } ?? "-", r.fMeasureHandBeat.map { String(format: "%.2f", $0) } ?? "-",
                        r.medianPhaseOffsetMs.map { String(format: "%+.0f", $0) } ?? "-",
                        pct(r.acc1Confident80)])
         }

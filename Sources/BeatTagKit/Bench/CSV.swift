@@ -1,6 +1,13 @@
 /// RFC 4180-style CSV: quoted fields may hold commas, quotes ("") and newlines.
 public enum CSV {
-    public static func parse(_ text: String) -> [[String]] {
+    /// The separator a file uses, read off its first line that is not blank or a `#` comment: a
+    /// comma, else a semicolon (spreadsheets in locales with a decimal comma), else a tab.
+    public static func delimiter(ofFirstLineIn text: String) -> Character {
+        let line = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") } ?? ""
+        return [",", ";", "\t"].first { line.contains($0) } ?? ","
+    }
+
+    public static func parse(_ text: String, delimiter: Character = ",") -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
@@ -19,7 +26,7 @@ public enum CSV {
             }
             switch c {
             case "\"": quoted = true
-            case ",": row.append(field); field = ""
+            case delimiter: row.append(field); field = ""
             case "\n", "\r\n":
                 row.append(field); field = ""
                 if !(row.count == 1 && row[0].isEmpty) { rows.append(row) }

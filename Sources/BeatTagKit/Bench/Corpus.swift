@@ -1,7 +1,9 @@
 import Foundation
 
-/// An annotated corpus folder: `truth.csv` (file, bpm, and optionally style/meter/notes) and one
-/// `<file>.beats` per clip (beat time in seconds per line, optional tab-separated downbeat flag).
+/// An annotated corpus folder: `truth.csv` (columns file and bpm, optionally style and original)
+/// and a beat annotation per clip (`BeatAnnotations`). What an outsider hands `bench` is read
+/// strictly: a row or a beat that cannot be read stops the run with its place named, since a line
+/// dropped without a word changes the scores and looks like a result.
 public struct Corpus: Sendable {
     public struct Clip: Sendable {
         public var file: String
@@ -18,40 +20,79 @@ public struct Corpus: Sendable {
     public var folder: String
     public var clips: [Clip]
 
-    public enum LoadError: Error, CustomStringConvertible {
-        case noTruth(String), badHeader(String), badRow(Int)
+    public enum LoadError: Error, CustomStringConvertible, Equatable {
+        case noFolder(String), noTruth(String), notText(String), badHeader(String, found: [String])
+        case badRow(String, row: Int, problem: String)
+        case listedTwice(String, row: Int, file: String, firstRow: Int)
+        case badBeats(String, line: Int, problem: String)
+
         public var description: String {
             switch self {
-            case .noTruth(let f): return "no truth.csv in \(f)"
-            case .badHeader(let f): return "\(f)/truth.csv needs `file` and `bpm` columns"
-            case .badRow(let n): return "truth.csv row \(n): bad bpm"
+            case .noFolder(let f): return "\(f): no such folder"
+            case .noTruth(let f): return "no truth.csv in \(f) (a corpus needs one: columns file and bpm, see `beattag bench --help`)"
+            case .notText(let p): return "\(p) is not UTF-8 text: save it as UTF-8"
+            case .badHeader(let p, let found):
+                return "\(p) needs `file` and `bpm` columns in its first line; "
+                    + (found.isEmpty ? "it is empty" : "it reads: " + found.map { "\"\($0)\"" }.joined(separator: ", "))
+            case .badRow(let p, let row, let problem): return "\(p) row \(row): \(problem)"
+            case .listedTwice(let p, let row, let file, let first): return "\(p) row \(row): \(file) is listed already (row \(first))"
+            case .badBeats(let p, let line, let problem): return "\(p) line \(line): \(problem)"
             }
         }
     }
 
     public init(folder: String) throws {
         self.folder = folder
-        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("truth.csv")) else {
-            throw LoadError.noTruth(folder)
-        }
-        let rows = CSV.parse(String(decoding: data, as: UTF8.self))
-        guard let header = rows.first, let fileIndex = header.firstIndex(of: "file"), let bpmIndex = header.firstIndex(of: "bpm") else {
-            throw LoadError.badHeader(folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { throw LoadError.noFolder(folder) }
+        let truthPath = (folder as NSString).appendingPathComponent("truth.csv")
+        guard let data = FileManager.default.contents(atPath: truthPath) else { throw LoadError.noTruth(folder) }
+        guard let text = Corpus.text(data) else { throw LoadError.notText(truthPath) }
+        // Rows are counted as a spreadsheet numbers them (the header is row 1); blank rows and
+        // comment rows are skipped.
+        let delimiter = CSV.delimiter(ofFirstLineIn: text)
+        let rows = CSV.parse(text, delimiter: delimiter).enumerated()
+            .map { (number: $0.offset + 1, fields: $0.element.map { $0.trimmingCharacters(in: .whitespaces) }) }
+            .filter { !$0.fields.allSatisfy(\.isEmpty) && !($0.fields.first ?? "").hasPrefix("#") }
+        guard let header = rows.first?.fields.map({ $0.lowercased() }) else { throw LoadError.badHeader(truthPath, found: []) }
+        guard let fileIndex = header.firstIndex(of: "file"), let bpmIndex = header.firstIndex(of: "bpm") else {
+            throw LoadError.badHeader(truthPath, found: rows.first?.fields ?? [])
         }
         let styleIndex = header.firstIndex(of: "style")
         let originalIndex = header.firstIndex(of: "original")
-        clips = try rows.dropFirst().enumerated().compactMap { n, row in
-            guard row.count > max(fileIndex, bpmIndex) else { return nil }
-            guard let bpm = Double(row[bpmIndex]) else { throw LoadError.badRow(n + 2) }
-            let file = row[fileIndex]
-            let path = (folder as NSString).appendingPathComponent(file)
-            let group = styleIndex.flatMap { $0 < row.count ? row[$0] : nil }
-                ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
-            let beatsText = (try? String(contentsOfFile: path + ".beats", encoding: .utf8)) ?? ""
-            let beats = beatsText.split(separator: "\n").compactMap { Double($0.split(separator: "\t").first ?? "") }
-            let original = originalIndex.flatMap { $0 < row.count && !row[$0].isEmpty ? row[$0] : nil }
-                .map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
-            return Clip(file: file, path: path, bpm: bpm, group: group, beats: beats, original: original)
+        var firstRow: [String: Int] = [:]
+        clips = try rows.dropFirst().map { row in
+            func field(_ index: Int?) -> String? { index.flatMap { $0 < row.fields.count && !row.fields[$0].isEmpty ? row.fields[$0] : nil } }
+            guard let file = field(fileIndex) else { throw LoadError.badRow(truthPath, row: row.number, problem: "no file") }
+            guard let bpmText = field(bpmIndex) else { throw LoadError.badRow(truthPath, row: row.number, problem: "no bpm for \(file)") }
+            // Where the comma does not separate fields it may be the decimal point (153,5).
+            guard let bpm = Double(delimiter == "," ? bpmText : bpmText.replacingOccurrences(of: ",", with: ".")), bpm.isFinite, bpm > 0 else {
+                throw LoadError.badRow(truthPath, row: row.number, problem: "bpm \"\(bpmText)\" of \(file) is not a tempo (a number above 0)")
+            }
+            if let first = firstRow[file] { throw LoadError.listedTwice(truthPath, row: row.number, file: file, firstRow: first) }
+            firstRow[file] = row.number
+            let path = Corpus.existingPath(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
+            let group = field(styleIndex) ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
+            let original = field(originalIndex).map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
+            return Clip(file: file, path: path, bpm: bpm, group: group, beats: try BeatAnnotations.read(for: path), original: original)
         }
+    }
+
+    /// UTF-8 text without a byte-order mark (spreadsheets write one); nil for other encodings.
+    static func text(_ data: Data) -> String? {
+        guard var text = String(data: data, encoding: .utf8) else { return nil }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    /// `path`, or the entry of its folder whose name is the same text in another Unicode
+    /// normalisation (a corpus made on a Mac names its files in NFD, a CSV written by hand in NFC).
+    static func existingPath(_ path: String) -> String {
+        guard !FileManager.default.fileExists(atPath: path) else { return path }
+        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        let wanted = name.precomposedStringWithCanonicalMapping
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+              let found = entries.first(where: { $0.precomposedStringWithCanonicalMapping == wanted }) else { return path }
+        return (folder as NSString).appendingPathComponent(found)
     }
 }

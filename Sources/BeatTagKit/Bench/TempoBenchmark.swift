@@ -26,6 +26,9 @@ public enum TempoBenchmark {
         public var decodeSeconds: Double
         public var analysisSeconds: Double
         public var error: String?
+        /// Scored, but not on all it should be: the audio decoded only in part, or the annotated
+        /// beats run past its end.
+        public var warning: String?
         /// The codec as decoded ("mp3", "aac", "alac", "wmav2", …) and the decoder that read it.
         public var format: String?
         public var decoder: String?
@@ -69,8 +72,10 @@ public enum TempoBenchmark {
         public var acc2: Double
         public var octaveErrors: Double
         public var threeTwoErrors: Double
-        /// Mean beat F-measure over the clips with beat annotations; nil when none has them.
+        /// Mean beat F-measure over the clips with beat annotations past 5 s (`beatClips`; a clip
+        /// that failed scores 0); nil when none has them.
         public var fMeasure: Double?
+        public var beatClips: Int
         /// The same after one beat placed by hand on each clip (`ClipResult.fMeasureHandBeat`).
         public var fMeasureHandBeat: Double?
         public var medianPhaseOffsetMs: Double?
@@ -211,24 +216,35 @@ public enum TempoBenchmark {
                 if let activation, let curves {
                     activationSamples(clip: clip, curves: curves).forEach(activation)
                 }
+                let scored = TempoMetrics.scores(reference: clip.beats)
+                var warnings = analysis.decodeWarning.map { [$0] } ?? []
+                if let last = clip.beats.last, last > info.durationSeconds + 1 {
+                    warnings.append(String(format: "its annotated beats run to %.1f s, past the end of its %.1f s of audio", last, info.durationSeconds)
+                                    + (last > 100 * info.durationSeconds ? " (beat times go in seconds: are these milliseconds?)" : ""))
+                }
                 results.append(ClipResult(
                     file: clip.file, group: clip.group, reference: clip.bpm, estimate: analysis.bpm.value,
                     verdict: TempoVerdict(estimate: analysis.bpm.value, reference: clip.bpm),
                     confidence: analysis.confidence, alternative: analysis.alternative?.bpm.value,
                     alternativeProbability: analysis.alternative?.score, evidence: analysis.evidence,
                     confidenceFeatures: analysis.evidence?.features,
-                    fMeasure: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats),
-                    fMeasureHandBeat: clip.beats.isEmpty ? nil : TempoMetrics.fMeasure(
+                    fMeasure: scored ? TempoMetrics.fMeasure(estimated: analysis.beats.map(\.value), reference: clip.beats) : nil,
+                    fMeasureHandBeat: !scored ? nil : TempoMetrics.fMeasure(
                         estimated: TempoMetrics.withOneHandBeat(estimated: analysis.beats.map(\.value), reference: clip.beats,
                                                                 duration: info.durationSeconds),
                         reference: clip.beats),
                     phaseOffset: TempoMetrics.medianPhaseOffset(estimated: analysis.beats.map(\.value), reference: clip.beats),
                     phaseDecision: analysis.phase,
                     audioSeconds: info.durationSeconds, decodeSeconds: timing.decodeSeconds,
-                    analysisSeconds: timing.analysisSeconds, format: info.format, decoder: info.decoder,
+                    analysisSeconds: timing.analysisSeconds, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "),
+                    format: info.format, decoder: info.decoder,
                     original: clip.original.map { compare(analysis, toOriginal: $0) }))
             } catch {
-                results.append(ClipResult(file: clip.file, group: clip.group, reference: clip.bpm, audioSeconds: 0,
+                // No beats found scores 0 where beats were annotated, as in mir_eval: a clip that
+                // fails does not leave the beat F of the rest looking like the whole corpus's.
+                let lost: Double? = TempoMetrics.scores(reference: clip.beats) ? 0 : nil
+                results.append(ClipResult(file: clip.file, group: clip.group, reference: clip.bpm, fMeasure: lost, fMeasureHandBeat: lost,
+                                          audioSeconds: 0,
                                           decodeSeconds: timing.decodeSeconds, analysisSeconds: timing.analysisSeconds,
                                           error: "\(error)"))
             }
@@ -376,7 +392,7 @@ public enum TempoBenchmark {
         return Summary(name: name, clips: results.count, acc1: rate(TempoMetrics.acc1), strict: rate(TempoMetrics.strict),
                        acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
                        threeTwoErrors: rate(TempoMetrics.threeTwoError),
-                       fMeasure: fs.isEmpty ? nil : fs.reduce(0, +) / Double(fs.count),
+                       fMeasure: fs.isEmpty ? nil : fs.reduce(0, +) / Double(fs.count), beatClips: fs.count,
                        fMeasureHandBeat: handFs.isEmpty ? nil : handFs.reduce(0, +) / Double(handFs.count),
                        medianPhaseOffsetMs: offsets.isEmpty ? nil : offsets[offsets.count / 2] * 1000,
                        acc1Confident80: topAcc1)

@@ -17,9 +17,9 @@ public enum TempoMetrics {
     public static func threeTwoError(_ e: Double, _ r: Double) -> Bool { within(e, r * 1.5, 0.04) || within(e, r * 2 / 3, 0.04) }
 
     /// Beat F-measure with a ±70 ms window; beats before `skip` seconds are ignored on both sides.
+    /// Nothing to match on either side scores 0, as in mir_eval (`scored` leaves such clips out).
     public static func fMeasure(estimated: [Double], reference: [Double], window: Double = 0.07, skip: Double = 5) -> Double {
         let est = estimated.filter { $0 >= skip }, ref = reference.filter { $0 >= skip }
-        if est.isEmpty && ref.isEmpty { return 1 }
         if est.isEmpty || ref.isEmpty { return 0 }
         // Greedy one-to-one matching in time order is exact here: windows are narrower than half a beat.
         var hits = 0
@@ -31,6 +31,10 @@ public enum TempoMetrics {
         let precision = Double(hits) / Double(est.count), recall = Double(hits) / Double(ref.count)
         return precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
     }
+
+    /// Whether a clip's annotation gives beat F anything to score: a beat after the skipped start
+    /// (a clip under 5 s has none, and would score whatever the tracker did).
+    public static func scores(reference: [Double], skip: Double = 5) -> Bool { reference.contains { $0 >= skip } }
 
     /// The estimated beats after one beat is placed by hand (`BeatAnchor`), as a person who hears
     /// the click off the beat does on the review page (O) or with `tag --beat-at`. The person
