@@ -95,7 +95,7 @@ struct BenchCommand: ParsableCommand {
                       + (failed.isEmpty ? "" : "; \(failed.count) not analysed (they count as wrong, and as beat F 0 where annotated)"))
         for (clips, what) in [(failed, "not analysed"), (warned, "scored with a warning")] {
             for c in clips.prefix(clipsNamed) { console.print("  \(what): \(c.file): \(c.error ?? c.warning ?? "")") }
-            if clips.count > clipsNamed { console.print("  and \(clips.count - clipsNamed) more \(what) (--clips lists them)") }
+            if clips.count > clipsNamed { console.print("  and \(clips.count - clipsNamed) more \(what)" + (self.clips ? " (listed below)" : " (--clips lists them)")) }
         }
         console.print(render([report.overall] + report.byTempo, title: "tempo"))
         console.print(render(report.byGroup, title: "group"))

@@ -2,8 +2,10 @@
 public enum CSV {
     /// The separator a file uses, read off its first line that is not blank or a `#` comment: a
     /// comma, else a semicolon (spreadsheets in locales with a decimal comma), else a tab.
+    /// Excel's `sep=;` first line names it.
     public static func delimiter(ofFirstLineIn text: String) -> Character {
         let line = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) && !$0.hasPrefix("#") } ?? ""
+        if line.hasPrefix("sep="), line.count == 5, let named = line.last { return named }
         return [",", ";", "\t"].first { line.contains($0) } ?? ","
     }
 
@@ -25,7 +27,8 @@ public enum CSV {
                 continue
             }
             switch c {
-            case "\"": quoted = true
+            // A quote opens a quoted field only at its start (RFC 4180, Python's csv): 12" Mix.mp3 is a name.
+            case "\"" where field.isEmpty: quoted = true
             case delimiter: row.append(field); field = ""
             case "\n", "\r\n":
                 row.append(field); field = ""

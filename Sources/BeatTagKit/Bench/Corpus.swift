@@ -51,48 +51,68 @@ public struct Corpus: Sendable {
         // Rows are counted as a spreadsheet numbers them (the header is row 1); blank rows and
         // comment rows are skipped.
         let delimiter = CSV.delimiter(ofFirstLineIn: text)
-        let rows = CSV.parse(text, delimiter: delimiter).enumerated()
-            .map { (number: $0.offset + 1, fields: $0.element.map { $0.trimmingCharacters(in: .whitespaces) }) }
-            .filter { !$0.fields.allSatisfy(\.isEmpty) && !($0.fields.first ?? "").hasPrefix("#") }
-        guard let header = rows.first?.fields.map({ $0.lowercased() }) else { throw LoadError.badHeader(truthPath, found: []) }
+        // Fields as written: a file's name may begin or end with a space (`Corpus.existingPath`).
+        var rows = CSV.parse(text, delimiter: delimiter).enumerated().map { (number: $0.offset + 1, fields: $0.element) }
+            .filter { !$0.fields.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+        if rows.first?.fields.first?.hasPrefix("sep=") == true { rows.removeFirst() }
+        // Comment rows before the header; after it, a row is a comment only if it holds no tempo
+        // where the bpm goes ("#1 Crush.mp3,120" is a clip).
+        while let first = rows.first?.fields.first, first.hasPrefix("#") { rows.removeFirst() }
+        func trimmed(_ field: String) -> String { field.trimmingCharacters(in: .whitespaces) }
+        guard let header = rows.first?.fields.map({ trimmed($0).lowercased() }) else { throw LoadError.badHeader(truthPath, found: []) }
         guard let fileIndex = header.firstIndex(of: "file"), let bpmIndex = header.firstIndex(of: "bpm") else {
-            throw LoadError.badHeader(truthPath, found: rows.first?.fields ?? [])
+            throw LoadError.badHeader(truthPath, found: rows.first?.fields.map(trimmed) ?? [])
+        }
+        // Where the comma does not separate fields it may be the decimal point (153,5).
+        func tempo(_ text: String) -> Double? {
+            Double(delimiter == "," ? text : text.replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        }
+        rows = rows.filter { row in
+            !(row.fields.first.map(trimmed) ?? "").hasPrefix("#") || (bpmIndex < row.fields.count && tempo(trimmed(row.fields[bpmIndex])) != nil)
         }
         let styleIndex = header.firstIndex(of: "style")
         let originalIndex = header.firstIndex(of: "original")
         var firstRow: [String: Int] = [:]
         clips = try rows.dropFirst().map { row in
-            func field(_ index: Int?) -> String? { index.flatMap { $0 < row.fields.count && !row.fields[$0].isEmpty ? row.fields[$0] : nil } }
-            guard let file = field(fileIndex) else { throw LoadError.badRow(truthPath, row: row.number, problem: "no file") }
+            func field(_ index: Int?) -> String? {
+                index.flatMap { $0 < row.fields.count && !trimmed(row.fields[$0]).isEmpty ? trimmed(row.fields[$0]) : nil }
+            }
+            guard var file = field(fileIndex) else { throw LoadError.badRow(truthPath, row: row.number, problem: "no file") }
             guard let bpmText = field(bpmIndex) else { throw LoadError.badRow(truthPath, row: row.number, problem: "no bpm for \(file)") }
-            // Where the comma does not separate fields it may be the decimal point (153,5).
-            guard let bpm = Double(delimiter == "," ? bpmText : bpmText.replacingOccurrences(of: ",", with: ".")), bpm.isFinite, bpm > 0 else {
+            guard let bpm = tempo(bpmText) else {
                 throw LoadError.badRow(truthPath, row: row.number, problem: "bpm \"\(bpmText)\" of \(file) is not a tempo (a number above 0)")
             }
-            if let first = firstRow[file] { throw LoadError.listedTwice(truthPath, row: row.number, file: file, firstRow: first) }
-            firstRow[file] = row.number
-            let path = Corpus.existingPath(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
+            func inFolder(_ name: String) -> String { name.hasPrefix("/") ? name : (folder as NSString).appendingPathComponent(name) }
+            let written = row.fields[fileIndex]
+            let path = Corpus.existingPath(inFolder(written), else: inFolder(file))
+            if path == inFolder(written) { file = written }
+            let key = (path as NSString).standardizingPath
+            if let first = firstRow[key] { throw LoadError.listedTwice(truthPath, row: row.number, file: file, firstRow: first) }
+            firstRow[key] = row.number
             let group = field(styleIndex) ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
             let original = field(originalIndex).map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
             return Clip(file: file, path: path, bpm: bpm, group: group, beats: try BeatAnnotations.read(for: path), original: original)
         }
     }
 
-    /// UTF-8 text without a byte-order mark (spreadsheets write one); nil for other encodings.
+    /// UTF-8 text without a byte-order mark (spreadsheets write one), or UTF-16 with one; nil
+    /// for other encodings.
     static func text(_ data: Data) -> String? {
-        guard var text = String(data: data, encoding: .utf8) else { return nil }
+        let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+        guard var text = String(data: data, encoding: utf16 ? .utf16 : .utf8) else { return nil }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return text
     }
 
-    /// `path`, or the entry of its folder whose name is the same text in another Unicode
-    /// normalisation (a corpus made on a Mac names its files in NFD, a CSV written by hand in NFC).
-    static func existingPath(_ path: String) -> String {
-        guard !FileManager.default.fileExists(atPath: path) else { return path }
-        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+    /// `path` as written, else `trimmed` (the name without the spaces around it), else the entry
+    /// of its folder whose name is the same text in another Unicode normalisation (a corpus made
+    /// on a Mac names its files in NFD, a CSV written by hand in NFC).
+    static func existingPath(_ path: String, else trimmed: String) -> String {
+        for candidate in [path, trimmed] where FileManager.default.fileExists(atPath: candidate) { return candidate }
+        let folder = (trimmed as NSString).deletingLastPathComponent, name = (trimmed as NSString).lastPathComponent
         let wanted = name.precomposedStringWithCanonicalMapping
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
-              let found = entries.first(where: { $0.precomposedStringWithCanonicalMapping == wanted }) else { return path }
+              let found = entries.first(where: { $0.precomposedStringWithCanonicalMapping == wanted }) else { return trimmed }
         return (folder as NSString).appendingPathComponent(found)
     }
 }

@@ -33,6 +33,15 @@ final class CorpusReadingTests: XCTestCase {
             let folder = try corpus(truth: Data("file,bpm\nsong.wav,128\n".utf8), files: ["song.wav.beats": Data(text.utf8)])
             XCTAssertEqual(try Corpus(folder: folder).clips.first?.beats, beats, layout)
         }
+        // In time order as mir_eval reads it: the same time twice, and a time before 0, are beats.
+        let merged = try corpus(truth: Data("file,bpm\nsong.wav,128\n".utf8), files: ["song.wav.beats": Data("-0.01\n0.5\n0.5\t1\n1.0\n".utf8)])
+        XCTAssertEqual(try Corpus(folder: merged).clips.first?.beats, [-0.01, 0.5, 0.5, 1.0])
+        // A comment in Windows-1252, or the whole file in UTF-16: the times are what counts.
+        for (encoding, data) in [("cp1252", Data("# annotated by Jos\u{E9}\n0.25\n0.7125\n".data(using: .isoLatin1)!)),
+                                 ("utf16", "time\n0.25\n0.7125\n".data(using: .utf16)!)] {
+            let folder = try corpus(truth: Data("file,bpm\nsong.wav,128\n".utf8), files: ["song.wav.beats": data])
+            XCTAssertEqual(try Corpus(folder: folder).clips.first?.beats, [0.25, 0.7125], encoding)
+        }
         // Named after the file's stem, as the Ballroom and GTZAN-Rhythm sets name them.
         let stem = try corpus(truth: Data("file,bpm\nsong.wav,128\n".utf8), files: ["song.beats": Data("0.25 1\n0.7125 2\n".utf8)])
         XCTAssertEqual(try Corpus(folder: stem).clips.first?.beats, [0.25, 0.7125])
@@ -46,6 +55,12 @@ final class CorpusReadingTests: XCTestCase {
         XCTAssertEqual(clips.map(\.file), ["a.wav", "b; c.wav"])
         XCTAssertEqual(clips.map(\.bpm), [128.5, 90])
         XCTAssertEqual(clips.map(\.group), ["house", "hiphop"])
+        // Names as written: one that begins with "#", a quote inside a name, spaces kept where the file has them.
+        let names = try corpus(truth: Data("sep=\t\nfile\tbpm\n#1 Crush.wav\t120\n12\" Mix.wav\t124\n\" spaced.wav\"\t90\n# a comment\n".utf8),
+                               files: [" spaced.wav": Data()])
+        let named = try Corpus(folder: names).clips
+        XCTAssertEqual(named.map(\.file), ["#1 Crush.wav", "12\" Mix.wav", " spaced.wav"])
+        XCTAssertEqual(named.map(\.bpm), [120, 124, 90])
         let absolute = TestPaths.fixture("house-128.wav")
         let elsewhere = try Corpus(folder: try corpus(truth: Data("file,bpm\n\(absolute),128\n".utf8))).clips
         XCTAssertEqual(elsewhere.first?.path, absolute)
@@ -63,7 +78,9 @@ final class CorpusReadingTests: XCTestCase {
             ("Latin-1", Data([0x66, 0x69, 0x6C, 0x65, 0x2C, 0x62, 0x70, 0x6D, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0x2E, 0x77, 0x61, 0x76, 0x2C, 0x39, 0x30, 0x0A]),
              [:], "truth.csv is not UTF-8 text"),
             ("beats out of order", Data("file,bpm\na.wav,128\n".utf8), ["a.wav.beats": Data("1.0\n1.5\n1.2\n".utf8)],
-             "a.wav.beats line 3: beat 1.2 s does not come after the one before (1.5 s)"),
+             "a.wav.beats line 3: beat 1.2 s comes before the one above it (1.5 s)"),
+            ("a first line that is a beat misread", Data("file,bpm\na.wav,128\n".utf8), ["a.wav.beats": Data("0.5s\n1.0\n".utf8)],
+             "a.wav.beats line 1: \"0.5s\" does not start with a beat time"),
             ("a line that is no beat", Data("file,bpm\na.wav,128\n".utf8), ["a.wav.beats": Data("1.0\n1.5\nbeat\n2.0\n".utf8)],
              "a.wav.beats line 3: \"beat\" does not start with a beat time in seconds"),
         ]
