@@ -30,12 +30,18 @@ struct UntaggedCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: .readOnly)
-        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit ?? (json ? nil : 50))
         if json {
-            try console.printJSON(items.map { Row(path: $0.track.path, reason: $0.reason.rawValue, bpm: $0.track.bpm,
-                                      alternative: $0.track.bpmAlternative, confidence: $0.track.confidence) })
+            try console.printJSONArray { (row: (Row) throws -> Void) in
+                try UntaggedQueue.forEachItem(in: catalog, limit: limit) { items in
+                    for item in items {
+                        try row(Row(path: item.track.path, reason: item.reason.rawValue, bpm: item.track.bpm,
+                                    alternative: item.track.bpmAlternative, confidence: item.track.confidence))
+                    }
+                }
+            }
             return
         }
+        let (items, total) = try UntaggedQueue.items(in: catalog, limit: limit ?? 50)
         guard total > 0 else { console.print("nothing needs a human: every track has a BPM you can trust"); return }
         // `--limit 0` asks for the count alone (it said nothing needed a human).
         guard !items.isEmpty else { console.print("\(total) track\(total == 1 ? "" : "s") to check (--limit N lists them)"); return }

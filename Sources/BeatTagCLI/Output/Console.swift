@@ -75,16 +75,25 @@ public struct Console: Sendable {
     /// One JSON array on stdout, the same text `printJSON` writes for it, an element at a time as
     /// `produce` hands them over: nothing holds the whole array.
     public func printJSONArray<T: Encodable>(_ produce: (_ element: (T) throws -> Void) throws -> Void) throws {
-        // "[" goes with the first element: a catalog found damaged before it leaves no half an array.
         var first = true
-        try produce { element in
-            writeOut((first ? "[" : ",") + (try Console.json(element)))
-            first = false
-        }
+        try produce { element in writeArrayElement(try Console.json(element), first: &first) }
         writeOut(first ? "[]\n" : "]\n")
     }
 
-    private static func json<T: Encodable>(_ value: T) throws -> String {
+    /// The same, of elements handed over as JSON text.
+    func printJSONArrayOfText(_ produce: (_ element: (String) throws -> Void) throws -> Void) throws {
+        var first = true
+        try produce { element in writeArrayElement(element, first: &first) }
+        writeOut(first ? "[]\n" : "]\n")
+    }
+
+    /// "[" goes with the first element: a catalog found damaged before it leaves no half an array.
+    private func writeArrayElement(_ text: String, first: inout Bool) {
+        writeOut((first ? "[" : ",") + text)
+        first = false
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do { return String(decoding: try encoder.encode(value), as: UTF8.self) } catch { throw CommandFailure("cannot write JSON: \(error)") }
