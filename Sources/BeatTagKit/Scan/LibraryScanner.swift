@@ -168,7 +168,7 @@ public final class LibraryScanner: @unchecked Sendable {
             while true {
                 lock.lock()
                 guard next < work.count, !cancelled, firstError == nil else { lock.unlock(); return }
-                let (file, row) = work[next]
+                var (file, row) = work[next]
                 next += 1
                 lock.unlock()
 
@@ -183,6 +183,13 @@ public final class LibraryScanner: @unchecked Sendable {
                 // forbids a tempo change (it kept "unknown" and was stretched).
                 if let known = sameFile, known.rightsOrigin != RightsOrigin.tag.rawValue, known.tempoAdjustAllowed,
                    !RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: options.source).tempoAdjustAllowed, claim(known) {
+                    previous = known
+                    sameFile = nil
+                }
+                // `--force` through such a path analyses the file again where it is catalogued (it said
+                // "kept there" and analysed nothing).
+                if options.force, let known = sameFile {
+                    file = FoundFile(path: known.path, size: file.size, modifiedAt: file.modifiedAt, sidecar: FileWalker.sidecar(forFileAt: known.path))
                     previous = known
                     sameFile = nil
                 }

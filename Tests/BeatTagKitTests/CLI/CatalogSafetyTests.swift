@@ -228,6 +228,14 @@ final class CatalogSafetyTests: XCTestCase {
         let said = try runBeattag(["scan", link, "--catalog", catalog])
         XCTAssertTrue(said.stdout.contains("3 files are catalogued already under another path to the same file (a link), and kept there: "
                                            + "\(link)/"), said.stdout)
+        // `--force` through the link analyses them again where they are catalogued, hand data kept.
+        let forced = try runBeattag(["scan", "--force", link, "--catalog", catalog, "--json"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(forced.stdout.utf8)).analysed, 3)
+        let reanalysed = try Catalog(path: catalog).allTracks()
+        XCTAssertEqual(reanalysed.map(\.path).sorted(), tracks.map(\.path).sorted())
+        XCTAssertTrue(reanalysed.allSatisfy { $0.scannedAt > first.scannedAt })
+        XCTAssertEqual(reanalysed.first { $0.id == first.id }?.bpmManual, 171)
         // A copy of a file (not the file under another path) is a file of its own.
         let copy = (try temporaryDirectory(self) as NSString).appendingPathComponent("copy")
         try FileManager.default.copyItem(atPath: music, toPath: copy)
