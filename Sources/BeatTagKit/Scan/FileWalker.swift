@@ -187,6 +187,9 @@ public enum FileWalker {
         do {
             return try RightsSidecar.load(directory: dir)
         } catch {
+            // A folder that cannot be searched is reported as such, once, where it is walked; its
+            // sidecar is unknown, and unknown rights fail closed.
+            if access(dir, X_OK) != 0 { return .unreadable }
             problems.append(ScanProblem(path: (dir as NSString).appendingPathComponent(RightsSidecar.fileName),
                                         message: "cannot be read, so its folder's tracks are not time-stretched until it is fixed: \(error)"))
             return .unreadable

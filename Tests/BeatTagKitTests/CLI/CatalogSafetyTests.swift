@@ -356,6 +356,7 @@ final class CatalogSafetyTests: XCTestCase {
             let result = try scan()
             XCTAssertEqual(result.status, 1, result.stderr)
             XCTAssertEqual(result.stderr.components(separatedBy: "cannot read folder: permission denied").count - 1, 1, result.stderr)
+            XCTAssertFalse(result.stderr.contains(".beattag-rights"), "the folder is said, not a sidecar it may not have: \(result.stderr)")
             XCTAssertEqual(try JSONDecoder().decode(ScanSummary.self, from: Data(result.stdout.utf8)).missing, 0)
             XCTAssertEqual(try Catalog(path: catalog).track(path: inside)?.state, .analysed)
         }
