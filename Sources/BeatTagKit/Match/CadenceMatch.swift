@@ -1,7 +1,8 @@
 /// One track that can be played at the runner's cadence.
 public struct CadenceMatch: Codable, Equatable, Sendable {
     public var track: TrackRecord
-    /// The track's BPM in use.
+    /// The tempo the track is matched at: that of its beats (`TrackRecord.beatsBPM`), which the
+    /// render stretches, else its BPM in use. A tap a little off the beats does not move it.
     public var bpm: Double
     /// Steps per beat: 1, or 2 when half-time was allowed (one beat every two steps).
     public var stepsPerBeat: Int
