@@ -56,10 +56,14 @@ struct ListCommand: ParsableCommand {
             return
         }
         let rows = try catalog.tracks(matching: query)
+        // The table shows a file as music is chosen from it: a BPM or a dislike set on another copy
+        // of its recording holds for it (it showed its own analysis, which match does not use).
+        let judged = try catalog.withRecordingsHandWord(rows)
         var table = TextTable(columns: (duplicates ? ["copy of"] : []) + ["BPM", "from", "tag", "conf", "♥", "state", "rights", "folder", "track"],
                               flexible: duplicates ? [6, 7, 8, 9] : [5, 6, 7, 8], title: duplicates ? 9 : 8)
-        for t in rows {
-            table.add((duplicates ? [t.recording.map { "#\($0)" } ?? "-"] : []) + [t.bpm.map { String(format: "%.1f", $0) } ?? "-", t.bpmSource?.rawValue ?? "-",
+        for (own, t) in zip(rows, judged) {
+            let from = (t.bpmSource?.rawValue ?? "-") + (own.bpmManual == nil && t.bpmManual != nil ? " (copy)" : "")
+            table.add((duplicates ? [t.recording.map { "#\($0)" } ?? "-"] : []) + [t.bpm.map { String(format: "%.1f", $0) } ?? "-", from,
                        t.bpmTag.map { String(format: "%.1f", $0) } ?? "-",
                        TrackCells.confidence(t), TrackCells.rating(t), t.state.rawValue,
                        t.sourceType.rawValue + (t.tempoAdjustAllowed ? "" : " (no tempo change)"), t.folder,

@@ -21,7 +21,7 @@ extension Catalog {
     /// its MP3. A hand-placed beat holds for a copy without one (taken to the nearest quarter, third or
     /// half of the copy's own grid, so an encoder's delay does not matter). Each file's own row
     /// keeps its own hand data.
-    func withRecordingsHandWord(_ tracks: [TrackRecord]) throws -> [TrackRecord] {
+    public func withRecordingsHandWord(_ tracks: [TrackRecord]) throws -> [TrackRecord] {
         let groups = Array(Set(tracks.compactMap(\.recording))), hashes = Array(Set(tracks.compactMap(\.audioHash)))
         guard !groups.isEmpty || !hashes.isEmpty else { return tracks }
         var handed: [Int64: TrackRecord] = [:]

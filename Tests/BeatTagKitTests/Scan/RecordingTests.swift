@@ -55,6 +55,9 @@ final class RecordingTests: XCTestCase {
         XCTAssertFalse(at140.contains { $0.hasPrefix("trance-140") }, "disliked on the FLAC: \(at140)")
         let aac = try XCTUnwrap(try catalog.track(path: fixtures.library + "/encoded/house-128-aac.mp4"))
         XCTAssertNil(aac.bpmManual, "the copy's own row is untouched")
+        // `list` shows each copy as music is chosen from it: at the BPM set on the WAV, said to come from a copy.
+        let listed = try runBeattag(["list", "--search", "house-128-aac", "--catalog", fixtures.catalog]).stdout
+        XCTAssertTrue(listed.contains("64.0") && listed.contains("manual (copy)"), listed)
         XCTAssertNotNil(try catalog.cadenceMatches(CadenceRules(spm: 140), filter: MatchFilter()).matches.first, "others still match")
     }
 
