@@ -78,7 +78,7 @@ struct BenchCommand: ParsableCommand {
             }
             if console.stderrIsTerminal && !json { console.writeErr("\r\u{1B}[2K") }
             if pooled { reports.append(report) }
-            try printReport(report, console)
+            try printReport(report, unlisted: corpus.unlisted, console)
         }
         if pooled { try printReport(TempoBenchmark.pooled(reports), console) }
         if let encodingError { throw CommandFailure("cannot write the samples: \(encodingError)") }
@@ -88,11 +88,15 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    private func printReport(_ report: TempoBenchmark.Report, _ console: Console) throws {
+    private func printReport(_ report: TempoBenchmark.Report, unlisted: [String] = [], _ console: Console) throws {
         if json { try console.printJSON(report); return }
         let failed = report.clips.filter { $0.error != nil }, warned = report.clips.filter { $0.warning != nil }
         console.print("corpus \(report.corpus): \(report.clips.count) clip\(report.clips.count == 1 ? "" : "s"), \(report.overall.beatClips) with beats annotated past 5 s"
                       + (failed.isEmpty ? "" : "; \(failed.count) not analysed (they count as wrong, and as beat F 0 where annotated)"))
+        if !unlisted.isEmpty {
+            console.print("  not in truth.csv, so not scored: \(unlisted.count) audio file\(unlisted.count == 1 ? "" : "s") ("
+                          + unlisted.prefix(3).joined(separator: ", ") + (unlisted.count > 3 ? ", …" : "") + ")")
+        }
         for (clips, what) in [(failed, "not analysed"), (warned, "scored with a warning")] {
             for c in clips.prefix(clipsNamed) { console.print("  \(what): \(c.file): \(c.error ?? c.warning ?? "")") }
             if clips.count > clipsNamed { console.print("  and \(clips.count - clipsNamed) more \(what)" + (self.clips ? " (listed below)" : " (--clips lists them)")) }

@@ -19,6 +19,9 @@ public struct Corpus: Sendable {
 
     public var folder: String
     public var clips: [Clip]
+    /// Audio files in the folder (and below) that truth.csv does not list: not scored, which whoever
+    /// assembled the corpus may not mean.
+    public var unlisted: [String] = []
 
     public enum LoadError: Error, CustomStringConvertible, Equatable {
         case noFolder(String), noTruth(String), notText(String), badHeader(String, found: [String])
@@ -92,6 +95,10 @@ public struct Corpus: Sendable {
             let group = field(styleIndex) ?? (file.components(separatedBy: "__").count > 1 ? file.components(separatedBy: "__")[0] : "all")
             let original = field(originalIndex).map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
             return Clip(file: file, path: path, bpm: bpm, group: group, beats: try BeatAnnotations.read(for: path), original: original)
+        }
+        let listed = Set(clips.map { ($0.path as NSString).standardizingPath })
+        unlisted = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted().filter { name in
+            AudioSniffer.hasAudioExtension(name) && !name.split(separator: "/").contains { $0.hasPrefix(".") } && !listed.contains(((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath)
         }
     }
 

@@ -129,6 +129,11 @@ final class CorpusReadingTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("4 clips, 3 with beats annotated past 5 s; 1 not analysed"), text.stdout)
         XCTAssertTrue(text.stdout.contains("  not analysed: silent.wav: "), text.stdout)
         XCTAssertTrue(text.stdout.contains("  scored with a warning: cut.wav: only "), text.stdout)
+        XCTAssertFalse(text.stdout.contains("not in truth.csv"), text.stdout)
+        // Audio the truth does not list is said (hidden files aside).
+        try FileManager.default.copyItem(atPath: path("short.wav"), toPath: path("extra.wav"))
+        try FileManager.default.copyItem(atPath: path("short.wav"), toPath: path(".hidden.wav"))
+        XCTAssertEqual(try Corpus(folder: folder).unlisted, ["extra.wav"])
     }
 }
 
