@@ -20,21 +20,6 @@ public struct CadenceMatch: Codable, Equatable, Sendable {
     }
 }
 
-extension CadenceMatch {
-    /// This match at the tempo the track's beats run at (`TrackRecord.beatsBPM`), one beat a step: a
-    /// render stretches those beats, so its change and its limits are read on them.
-    func atTheTempoOfItsBeats(spm: Double) -> CadenceMatch {
-        guard let beatsBPM = track.beatsBPM, abs(beatsBPM - self.bpm) > 1e-9 else { return self }
-        var measured = self
-        measured.bpm = beatsBPM
-        measured.stepsPerBeat = 1
-        measured.ratio = CadenceRules.ratio(spm: spm, bpm: beatsBPM, stepsPerBeat: 1)
-        measured.shiftPercent = (measured.ratio - 1) * 100
-        measured.adjustedBPM = spm
-        return measured
-    }
-}
-
 extension TrackRecord {
     /// The tempo its beats in use run at: the analysed tempo counted at the level of the BPM in use
     /// (`BeatListScaling`). A hand or tag BPM a little off the analysed one (a tap) counts the same

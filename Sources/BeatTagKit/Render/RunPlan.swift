@@ -18,7 +18,7 @@ public struct RunPlan: Sendable {
         public var fill: Fill = .fresh
         /// Index in the track's beat list of `sourceBeats[0]`.
         public var firstBeatIndex = 0
-        /// The tempo its beats run at (`CadenceMatch.atTheTempoOfItsBeats`): what the credits say it was changed from.
+        /// The tempo its beats run at (`TrackRecord.beatsBPM`, as the match judged it): what the credits say it was changed from.
         public var sourceBPM: Double
     }
 
@@ -142,18 +142,10 @@ public struct RunPlan: Sendable {
             !match.track.tempoAdjustAllowed && abs(match.ratio - 1) > CadenceRules.unstretchedTolerance
         }
         func reportProgress() { progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases))) }
-        // A hand BPM a little off the analysed one (a tap) counts the same pulse, and the audio is
-        // stretched from the beats: the change, the drift of unstretched music and the limit are theirs.
-        func tooFarFromItsBeats(_ match: CadenceMatch) -> Bool {
-            guard abs(match.shiftPercent) > maxShiftPercent + 1e-9 else { return false }
-            plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
-                format: "its beats run at %.1f BPM, %+.1f%% from the cadence, more than the %g%% allowed (its BPM in use, %.1f, is a little off them)",
-                match.bpm, match.shiftPercent, maxShiftPercent, match.track.bpm ?? 0)))
-            return true
-        }
+        // The matcher judged each at the tempo its beats run at (a tap a little off them counts the
+        // same pulse), the tempo the render stretches from: its change is the run's.
         for candidate in candidates where remaining > 0 {
-            var match = candidate.atTheTempoOfItsBeats(spm: clock.spm)
-            if tooFarFromItsBeats(match) { continue }
+            var match = candidate
             if tooFarUnstretched(match) {
                 plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",
@@ -163,7 +155,7 @@ public struct RunPlan: Sendable {
             if let reason = unusableFile(match.track) {
                 plan.leftOut.append(LeftOut(path: match.track.path, reason: reason, needsRescan: reason != renderReason))
                 // The matcher offers one copy of a recording: another copy, there as scanned, stands in.
-                guard let standIn = otherCopies(match).map({ $0.atTheTempoOfItsBeats(spm: clock.spm) })
+                guard let standIn = otherCopies(match)
                     .first(where: { abs($0.shiftPercent) <= maxShiftPercent + 1e-9 && !tooFarUnstretched($0) && unusableFile($0.track) == nil })
                 else { continue }
                 match = standIn
