@@ -14,9 +14,7 @@ public final class Catalog: @unchecked Sendable {
     /// `$BEATTAG_CATALOG`, else `$XDG_DATA_HOME/beattag/catalog.sqlite`, else `~/.local/share/beattag/catalog.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["BEATTAG_CATALOG"], !explicit.isEmpty { return explicit }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) as NSString).appendingPathComponent(".local/share")
-        return (dataHome as NSString).appendingPathComponent("beattag/catalog.sqlite")
+        return (UserDirectories.base("XDG_DATA_HOME", else: ".local/share", environment) as NSString).appendingPathComponent("beattag/catalog.sqlite")
     }
 
     /// What a command needs: readers (list, match, stats) work on a read-only catalog and while a

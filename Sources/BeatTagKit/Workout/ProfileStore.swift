@@ -18,9 +18,7 @@ public enum ProfileStore {
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["BEATTAG_PROFILE"], !explicit.isEmpty { return explicit }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (config as NSString).appendingPathComponent("beattag/profile.toml")
+        return (UserDirectories.base("XDG_CONFIG_HOME", else: ".config", environment) as NSString).appendingPathComponent("beattag/profile.toml")
     }
 
     /// The saved profile, or an empty one when none was saved.

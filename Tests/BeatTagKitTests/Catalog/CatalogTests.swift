@@ -7,6 +7,12 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Catalog.defaultPath(environment: ["BEATTAG_CATALOG": "/x/c.sqlite", "HOME": "/h"]), "/x/c.sqlite")
         XCTAssertEqual(Catalog.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/h"]), "/data/beattag/catalog.sqlite")
         XCTAssertEqual(Catalog.defaultPath(environment: ["HOME": "/h"]), "/h/.local/share/beattag/catalog.sqlite")
+        XCTAssertEqual(Catalog.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/h"]), "/h/.local/share/beattag/catalog.sqlite",
+                       "a relative XDG directory is ignored, as the spec says")
+        // The profile follows $HOME the same way (it read the account's home whatever $HOME said).
+        XCTAssertEqual(ProfileStore.defaultPath(environment: ["HOME": "/h"]), "/h/.config/beattag/profile.toml")
+        XCTAssertEqual(ProfileStore.defaultPath(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]), "/c/beattag/profile.toml")
+        XCTAssertEqual(ProfileStore.defaultPath(environment: ["XDG_CONFIG_HOME": "c", "HOME": "/h"]), "/h/.config/beattag/profile.toml")
     }
 
     /// `TrackRecord(row:)` is written out column by column: every column, set, must come back set
