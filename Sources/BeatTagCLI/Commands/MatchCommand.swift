@@ -29,6 +29,7 @@ struct MatchCommand: ParsableCommand {
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if json, let m3u8, PlaylistExport.isStandardOutput(m3u8) { throw ValidationError("--json and --m3u8 - both write to stdout: choose one") }
+        if absolute && m3u8 == nil { throw ValidationError("--absolute goes with --m3u8 FILE (the paths in the playlist)") }
     }
 
     func run() throws {

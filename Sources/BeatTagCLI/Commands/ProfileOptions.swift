@@ -19,6 +19,12 @@ struct ProfileOptions: ParsableArguments {
 
     func validate() throws { _ = try parsedZoneSPM() }
 
+    /// The options given on the command line that shape the profile (the file's path aside).
+    var given: [String] {
+        [(maxHR != nil, "--max-hr"), (restHR != nil, "--rest-hr"), (age != nil, "--age"), (!zoneSPM.isEmpty, "--zone-spm"), (save, "--save")]
+            .filter(\.0).map(\.1)
+    }
+
     func parsedZoneSPM() throws -> [Int: Double] {
         var result: [Int: Double] = [:]
         for entry in zoneSPM {

@@ -78,6 +78,12 @@ struct RenderCommand: ParsableCommand {
             guard !clickOnly else { throw ValidationError("--click-only takes --spm and --duration, not a plan") }
         } else {
             guard let spm, let duration else { throw ValidationError("give --spm and --duration (or a workout PLAN)") }
+            // Heart rates and zone cadences choose a plan's cadences: with --spm they were dropped without a word.
+            if let first = profile.given.first {
+                throw ValidationError("\(first) goes with a workout PLAN (its zones' cadences); --spm gives the cadence itself"
+                                      + (profile.save ? " (save a profile with `beattag zones … --save`)" : ""))
+            }
+            if noCues { throw ValidationError("--no-cues goes with a workout PLAN: a run at one cadence has no cues") }
             try MatchOptions.checkCadence(spm)
             guard let seconds = DurationText.seconds(duration), seconds >= 10, seconds <= 6 * 3600 else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")

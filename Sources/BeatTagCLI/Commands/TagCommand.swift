@@ -65,6 +65,7 @@ struct TagCommand: ParsableCommand {
         // Before any file is read: a BPM no track can have is a usage error, like every other bad value.
         if let bpm, !TempoRanges.handSet.contains(bpm) { throw ValidationError("--bpm \(ManualBPMError.outOfRange(bpm))") }
         if dryRun && !write { throw ValidationError("--dry-run goes with --write") }
+        if decimals && !write { throw ValidationError("--decimals goes with --write (the catalog keeps every decimal anyway)") }
     }
 
     var change: ManualBPM.Change? {

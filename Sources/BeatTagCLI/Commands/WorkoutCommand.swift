@@ -43,6 +43,7 @@ struct WorkoutCommand: ParsableCommand {
     func validate() throws {
         if output == nil && !json { throw ValidationError("give -o FILE.m3u8 to write the playlist, or --json to print the workout") }
         if json, let output, PlaylistExport.isStandardOutput(output) { throw ValidationError("--json and -o - both write to stdout: choose one") }
+        if absolute && output == nil { throw ValidationError("--absolute goes with -o FILE.m3u8 (the JSON's paths are absolute already)") }
     }
 
     func run() throws {

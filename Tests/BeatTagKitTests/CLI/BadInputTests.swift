@@ -37,6 +37,13 @@ final class BadInputTests: XCTestCase {
             (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "-1"], "--fresh-days must be more than 0"),
             (["playlist", "--spm", "175", "--duration", "30m", "-o", "x.m3u8", "--fresh-days", "nan"], "'nan' is invalid for '--fresh-days <days>'"),
             (["workout", "4x4", "--max-hr", "-5", "-o", "x.m3u8"], "maximum heart rate -5 is outside 100–230"),
+            // Options that did nothing where they were given, silently (a help audit): `render --spm … --save` saved nothing.
+            (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--max-hr", "190", "--save"], "--max-hr goes with a workout PLAN"),
+            (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--zone-spm", "4=176"], "--zone-spm goes with a workout PLAN"),
+            (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--no-cues"], "--no-cues goes with a workout PLAN"),
+            (["tag", "x.flac", "--bpm", "120", "--decimals"], "--decimals goes with --write"),
+            (["match", "--spm", "175", "--absolute"], "--absolute goes with --m3u8 FILE"),
+            (["workout", "4x4", "--max-hr", "190", "--json", "--absolute"], "--absolute goes with -o FILE.m3u8"),
         ]
         for (arguments, message) in cases {
             let result = try runBeattag(arguments + ["--catalog", catalog])
