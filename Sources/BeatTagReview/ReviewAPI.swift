@@ -64,7 +64,7 @@ struct ReviewAPI: Sendable {
         query.maxBPM = try number(request, "max")
         if let source = text("source") {
             guard let value = SourceType(rawValue: source) else { throw APIError(.badRequest, "unknown source \"\(source)\"") }
-            query.source = value
+            query.sources = [value]
         }
         if let state = text("state") {
             guard let value = TrackState(rawValue: state) else { throw APIError(.badRequest, "unknown state \"\(state)\"") }

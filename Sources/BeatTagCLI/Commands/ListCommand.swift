@@ -13,7 +13,7 @@ struct ListCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Only tracks whose BPM in use is at most this.", transform: PlainNumber.double) var maxBPM: Double?
     @Option(help: ArgumentHelp("Only tracks in this state.", valueName: "state"))
     var state: TrackState?
-    @Option(help: ArgumentHelp("Only tracks with these rights.", valueName: "type")) var source: SourceType?
+    @Option(help: ArgumentHelp("Only tracks with these rights (repeatable).", valueName: "type")) var source: [SourceType] = []
     @Option(help: "Text to find in title, artist, album, genre or path (from the scanned folder down; case and accents ignored: bjork finds Björk).") var search: String?
     @Option(help: ArgumentHelp("Order: path, bpm, title, artist, confidence, or recording (copies of one recording side by side).", valueName: "key")) var sort: TrackQuery.Sort = .path
     @Option(parsing: .unconditional, help: "Show at most this many (default: 100 in the table, all with --json).") var limit: Int?
@@ -41,7 +41,7 @@ struct ListCommand: ParsableCommand {
         let console = Console.current
         let catalog = try catalogOption.open(create: false, access: .readOnly)
         var query = TrackQuery()
-        (query.minBPM, query.maxBPM, query.state, query.source, query.search) = (minBPM, maxBPM, state, source, search)
+        (query.minBPM, query.maxBPM, query.state, query.sources, query.search) = (minBPM, maxBPM, state, source, search)
         (query.sort, query.limit, query.includeBeats) = (sort, limit ?? (json ? nil : 100), json)
         query.likedOnly = liked
         // Copies of one recording next to each other, whatever --sort says.

@@ -34,7 +34,8 @@ struct MatchCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current.reportingOnStderr(m3u8.map(PlaylistExport.isStandardOutput) ?? false)
-        let catalog = try catalogOption.open(create: false, access: m3u8 == nil ? .readOnly : .readWrite)
+        // Read-only with --m3u8 too: its playlists are not recorded (`--fresh` counts `playlist` and `workout`).
+        let catalog = try catalogOption.open(create: false, access: .readOnly)
         let shown = limit ?? (json || m3u8 != nil ? nil : 50)
         let matches: [CadenceMatch]
         let footer: String

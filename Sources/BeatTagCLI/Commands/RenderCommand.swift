@@ -38,7 +38,7 @@ struct RenderCommand: ParsableCommand {
 
             Examples:
               beattag render --spm 170 --duration 40m -o run.flac
-              beattag render 4x4 --zone-spm 4=178 --click -o intervals.ogg
+              beattag render 4x4 --zone-spm 5=182 --click -o intervals.ogg
               beattag render --spm 175 --duration 20m --click -o run.ogg --json
               beattag render --click-only --spm 175 --duration 20m -o click.flac
             """)

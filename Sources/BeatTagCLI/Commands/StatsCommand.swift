@@ -29,7 +29,7 @@ struct StatsCommand: ParsableCommand {
         }
         console.print(String(format: "  outside the chart: %d below %.0f BPM, %d above %.0f, %d without a BPM",
                              stats.belowRange, LibraryStats.range.lowerBound, stats.aboveRange, LibraryStats.range.upperBound, stats.withoutBPM))
-        console.print(String(format: "\nUsable at each cadence (±%g%%, rights respected):", CadenceRules.defaultMaxShiftPercent))
+        console.print(String(format: "\nUsable at each cadence (±%g%%, rights respected; before match's filters, such as its default keyword exclusions):", CadenceRules.defaultMaxShiftPercent))
         var table = TextTable(columns: ["  SPM"] + stats.cadences.map { String(format: "%.0f", $0.spm) })
         table.add(["  tracks"] + stats.cadences.map { "\($0.usable)" })
         console.print(table.render(), terminator: "")

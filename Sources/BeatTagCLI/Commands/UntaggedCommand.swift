@@ -13,7 +13,7 @@ struct UntaggedCommand: ParsableCommand {
             "beats moved half a beat": the analysis moved the tracker's beats onto the other half of \
             the beat, which on real recordings is wrong more often than not. Listen with the click \
             (`beattag review`); if it falls between the beats, `beattag tag FILE --shift-beats 0.5` \
-            (the review page's O). A placed beat or a hand-set BPM takes a track off the list. \
+            (the review page's O). A hand-set BPM takes a track off the list; a placed beat takes off one listed for its beats. \
             Runnable tempi come first, then the slow and fast ones.
             """)
 

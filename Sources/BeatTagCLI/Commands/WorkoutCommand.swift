@@ -14,7 +14,8 @@ struct WorkoutCommand: ParsableCommand {
             \(PlanFile.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n"))
 
             A zone runs at the cadence your profile gives it (see `beattag zones`), and is shown with its \
-            heart rates; a plan of cadences alone needs no heart rate. Each segment gets whole \
+            heart rates, so a plan of zones needs a heart rate (--max-hr, --age or the saved profile; `render` plays \
+            the zones' cadences without one); a plan of cadences alone needs none. Each segment gets whole \
             tracks under the 1:1 rules of `match` (±10%, rights, filters, no half-time unless asked) whose \
             lengths add up closest to the segment; no track twice, artists spread, liked tracks first. The \
             M3U8 names each segment and its spoken cue in comment lines players skip.

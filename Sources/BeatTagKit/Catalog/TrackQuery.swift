@@ -15,7 +15,8 @@ public struct TrackQuery: Sendable {
     public var state: TrackState?
     /// Leave out tracks whose files are missing.
     public var presentOnly = false
-    public var source: SourceType?
+    /// Rights of any of these; empty: any.
+    public var sources: [SourceType] = []
     /// Only tracks rated liked.
     public var likedOnly = false
     /// Only files that hold a recording another file holds too (another encoding).
@@ -69,7 +70,10 @@ public struct TrackQuery: Sendable {
         }
         if let state { conditions.append("state = ?"); arguments += [state.rawValue] }
         if presentOnly { conditions.append("state != ?"); arguments += [TrackState.missing.rawValue] }
-        if let source { conditions.append("sourceType = ?"); arguments += [source.rawValue] }
+        if !sources.isEmpty {
+            conditions.append("sourceType IN (" + sources.map { _ in "?" }.joined(separator: ",") + ")")
+            arguments += StatementArguments(sources.map(\.rawValue))
+        }
         if likedOnly { conditions.append("rating = ?"); arguments += [TrackRating.liked.rawValue] }
         if copiesOnly { conditions.append("recording IS NOT NULL") }
         if let search {

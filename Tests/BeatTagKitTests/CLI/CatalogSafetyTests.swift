@@ -510,6 +510,10 @@ final class CatalogSafetyTests: XCTestCase {
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.contains("4 tracks"), list.stdout)
         XCTAssertEqual(try run(["match", "--spm", "150", "--catalog", catalog]).status, 0)
+        // Its playlist too: match records no export (it asked to write, exit 2).
+        let m3u8 = try run(["match", "--spm", "150", "--m3u8", "-", "--catalog", catalog])
+        XCTAssertEqual(m3u8.status, 0, m3u8.stderr)
+        XCTAssertTrue(m3u8.stdout.hasPrefix("#EXTM3U"), m3u8.stdout)
         XCTAssertEqual(try run(["stats", "--catalog", catalog]).status, 0)
         let tag = try run(["tag", (music as NSString).appendingPathComponent("00-rock-150.flac"), "--bpm", "150", "--catalog", catalog])
         XCTAssertEqual(tag.status, 2)

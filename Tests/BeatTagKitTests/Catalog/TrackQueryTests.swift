@@ -33,6 +33,10 @@ final class TrackQueryTests: XCTestCase {
         XCTAssertEqual(try paths { $0.maxBPM = 175 }, ["/m/1.flac", "/m/2.flac"])
         XCTAssertEqual(try paths { ($0.minBPM, $0.state) = (150, .analysed) }, ["/m/1.flac", "/m/2.flac"])
         XCTAssertEqual(try paths { $0.state = .metadataOnly }, ["/m/4.flac"])
+        // Rights: any of those given (`list --source a --source b` kept the last).
+        try catalog.pool.write { db in try db.execute(sql: "UPDATE track SET sourceType = CASE id WHEN 1 THEN 'cc0' WHEN 2 THEN 'cc-by' ELSE 'user-owned' END") }
+        XCTAssertEqual(try paths { $0.sources = [.cc0, .ccBy] }, ["/m/1.flac", "/m/2.flac"])
+        XCTAssertEqual(try paths { $0.sources = [.ccBy] }, ["/m/2.flac"])
     }
 
     func testBeatsOnlyWhenAsked() throws {
