@@ -18,7 +18,7 @@ public struct BeatTagCommand: ParsableCommand {
               beattag workout 4x4 --max-hr 190 -o intervals.m3u8
 
             The catalog lives at $BEATTAG_CATALOG, else $XDG_DATA_HOME/beattag/catalog.sqlite, \
-            else ~/.local/share/beattag/catalog.sqlite; every command takes --catalog PATH.
+            else ~/.local/share/beattag/catalog.sqlite; every command that uses it takes --catalog PATH.
             """,
         version: "0.1.0",
         subcommands: [

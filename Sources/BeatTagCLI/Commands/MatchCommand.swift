@@ -9,8 +9,8 @@ struct MatchCommand: ParsableCommand {
         discussion: """
             A track qualifies when the tempo change to reach the cadence (spm / bpm) is within ±10% \
             (--max-shift), its rights allow that change (no-derivatives licences only match within 0.5%), \
-            and it has a BPM (analysed, tagged, or set by hand). Ranked by the size of the change, then \
-            beat confidence, then steady tempo before variable. No half- or double-time unless \
+            and it has a BPM (analysed, tagged, or set by hand). Ranked by the size of the change (a liked \
+            track first within its whole percent), then beat confidence, then steady tempo before variable. No half- or double-time unless \
             --allow-half-time: a 90 BPM track never matches 180 SPM by default.
 
             Examples:

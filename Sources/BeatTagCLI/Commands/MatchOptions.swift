@@ -35,7 +35,7 @@ struct HalfTimeOption: ParsableArguments {
 /// `playlist`, `workout`, `render`).
 struct MatchFilterOptions: ParsableArguments {
     // Unconditional: "--max-shift -5" is a value to refuse with a reason, not an unknown option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent.", valueName: "pct"), transform: PlainNumber.double)
+    @Option(parsing: .unconditional, help: ArgumentHelp("Largest tempo change allowed, percent (default: 10).", valueName: "pct"), transform: PlainNumber.double)
     var maxShift: Double = CadenceRules.defaultMaxShiftPercent
     @Option(name: .customLong("genre"), help: ArgumentHelp("Keep only these genres (repeatable, case-insensitive, part of the name is enough).", valueName: "name"))
     var genres: [String] = []
@@ -47,7 +47,7 @@ struct MatchFilterOptions: ParsableArguments {
     var minConfidence: Double?
     @Option(name: .customLong("source"), help: ArgumentHelp("Keep only tracks with these rights (repeatable).", valueName: "type"))
     var sources: [SourceType] = []
-    @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out titles/albums with this word (repeatable).", valueName: "word"))
+    @Option(name: .customLong("exclude-keyword"), help: ArgumentHelp("Also leave out tracks whose title, album or file name has this word (repeatable).", valueName: "word"))
     var extraKeywords: [String] = []
     @Flag(help: "Only tracks you liked (`beattag rate --like`).") var liked = false
     @Flag(help: "Do not leave out the default workout keywords (sleep, lullaby, christmas, meditation, … see docs/matching.md).")

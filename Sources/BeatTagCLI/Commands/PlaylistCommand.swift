@@ -26,7 +26,7 @@ struct PlaylistCommand: ParsableCommand {
     @Option(help: "Seed for the choice among good matches (default: a new one, printed).") var seed: UInt64?
     @Flag(help: "Avoid tracks of the playlists and workouts written in the last --fresh-days days (used only if nothing else fills the time; `match --m3u8` lists do not count).")
     var fresh = false
-    @Option(parsing: .unconditional, help: ArgumentHelp("What --fresh counts as recent.", valueName: "days"), transform: PlainNumber.double)
+    @Option(parsing: .unconditional, help: ArgumentHelp("What --fresh counts as recent (default: 7).", valueName: "days"), transform: PlainNumber.double)
     var freshDays: Double = 7
     @Option(help: "Title inside the playlist (default: beattag <spm> SPM).") var title: String?
     @Flag(help: "Write absolute paths.") var absolute = false

@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Peak level of the accented click, dBFS (−40 to 0; default −6 alone, −12 over music).", valueName: "dB"),
             transform: PlainNumber.double)
     var clickLevel: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8).", valueName: "LUFS"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness every track is gained to, LUFS (−30 to −8; default: −14).", valueName: "LUFS"),
             transform: PlainNumber.double) var loudness: Double = -14
     @Option(help: ArgumentHelp("Time-stretch engine: fast (Rubber Band R2), standard (R3, short window), fine (full R3).", valueName: "q"))
     var quality: String = "standard"
