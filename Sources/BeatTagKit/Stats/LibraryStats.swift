@@ -71,10 +71,18 @@ public struct LibraryStats: Codable, Sendable {
             // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
             // copies of identical audio (found through the audioHash and fingerprint indexes), which
             // count once (copies share tempo and, but for differing sidecars, rights).
-            let inWindow = """
-                state != 'missing' AND (state != 'failed' OR waveformAnalysed OR durationSeconds IS NOT NULL) AND bpm BETWEEN ? AND ?
+            let usableRow = """
+                state != 'missing' AND (state != 'failed' OR waveformAnalysed OR durationSeconds IS NOT NULL)
                 AND (rating IS NULL OR rating != 'disliked')
                 """
+            // A hand or tag BPM over an analysis is matched at the tempo of its beats (`TrackRecord.beatsBPM`),
+            // up to 4% from its BPM in use: such rows (few) are counted one by one below, at that tempo;
+            // one with copies stays with them, counted once at its BPM in use.
+            let offAlone = """
+                (\(TrackQuery.offTheBeats) AND recording IS NULL AND (audioHash IS NULL
+                 OR NOT EXISTS (SELECT 1 FROM track other WHERE other.audioHash = track.audioHash AND other.id != track.id)))
+                """
+            let inWindow = "\(usableRow) AND bpm BETWEEN ? AND ? AND NOT \(offAlone)"
             let window: StatementArguments = [lowest * (1 - 1e-6), highest * (1 + 1e-6)]
             let groups = try Row.fetchAll(db, sql: """
                 SELECT bpm, tempoAdjustAllowed, count(*) AS tracks FROM track WHERE \(inWindow) GROUP BY bpm, tempoAdjustAllowed
@@ -108,11 +116,22 @@ public struct LibraryStats: Codable, Sendable {
                 let bpm: Double = row["bpm"]
                 counts[min(bucketCount - 1, Int((bpm - range.lowerBound) / width))] += row["tracks"] as Int
             }
-            for row in groups {
-                let bpm: Double = row["bpm"], adjust: Bool = row["tempoAdjustAllowed"], tracks: Int = row["tracks"]
-                let recordings = tracks - (extra["\(bpm) \(adjust)"] ?? 0)
+            let slack = BeatListScaling.tolerance
+            var judged = groups.map { row in
+                (bpm: row["bpm"] as Double, adjust: row["tempoAdjustAllowed"] as Bool,
+                 recordings: (row["tracks"] as Int) - (extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] ?? 0))
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT bpm, bpmAnalysed, tempoAdjustAllowed FROM track
+                WHERE \(usableRow) AND \(offAlone) AND bpm BETWEEN ? AND ?
+                """, arguments: [lowest * (1 - slack), highest * (1 + slack)]) {
+                var track = TrackRecord(path: "", fileSize: 0, modifiedAt: 0, now: 0)
+                (track.bpm, track.bpmAnalysed) = (row["bpm"], row["bpmAnalysed"])
+                judged.append((bpm: track.beatsBPM ?? row["bpm"], adjust: row["tempoAdjustAllowed"], recordings: 1))
+            }
+            for group in judged {
                 for (i, rule) in rules.enumerated() {
-                    if case .fits = rule.fit(bpm: bpm, tempoAdjustAllowed: adjust) { usable[i] += recordings }
+                    if case .fits = rule.fit(bpm: group.bpm, tempoAdjustAllowed: group.adjust) { usable[i] += group.recordings }
                 }
             }
         }

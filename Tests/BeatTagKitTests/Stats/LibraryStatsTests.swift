@@ -33,6 +33,12 @@ final class LibraryStatsTests: XCTestCase {
         // A disliked track never matches, so it is not counted usable either (an audit: it was).
         _ = try Rating.set(.disliked, for: (library as NSString).appendingPathComponent("cc0/punk-180.mp3"), in: catalog)
         XCTAssertLessThan(try agree("one disliked"), before)
+        // A tap 3% off the analysed beats is matched at the beats' tempo, and counted there (a track
+        // without copies: the rock has one, odd/truncated.m4a).
+        let rock = (library as NSString).appendingPathComponent("metal-168.aiff")
+        let analysed = try XCTUnwrap(try catalog.track(path: rock)?.bpmAnalysed)
+        _ = try ManualBPM.apply(.set((analysed * 1.033 * 10).rounded() / 10), to: rock, in: catalog)
+        _ = try agree("a tap off its beats")
     }
 
     func testBucketsCadencesAndCounts() throws {
