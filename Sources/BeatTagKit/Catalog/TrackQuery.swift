@@ -8,9 +8,8 @@ public struct TrackQuery: Sendable {
     public var maxBPM: Double?
     /// BPM in use inside any of these (the cadence windows of `match`); empty: no such bound.
     public var bpmWindows: [ClosedRange<Double>] = []
-    /// A track whose BPM in use is a hand or tag BPM, over an analysis, also passes `bpmWindows`
-    /// made this much wider (relative): `match` judges it by the tempo of its beats
-    /// (`TrackRecord.beatsBPM`), which may lie that far from the BPM in use.
+    /// With `bpmWindows`: also the tracks `match` judges at a tempo their BPM in use does not give
+    /// (`judgedElsewhere`), within windows made this much wider (relative).
     public var offTheBeatsSlack = 0.0
     public var state: TrackState?
     /// Leave out tracks whose files are missing.
@@ -52,6 +51,24 @@ public struct TrackQuery: Sendable {
     /// chosen over an analysis (`TrackRecord.beatsBPM`).
     static let offTheBeats = "bpmSource != '\(BPMSource.analysis.rawValue)' AND bpmAnalysed IS NOT NULL"
 
+    /// Tracks `match` judges at a tempo other than their BPM in use, whose windows (made `slack`
+    /// wider) they may reach from outside them. They are few:
+    /// - a hand or tag BPM over an analysis (`offTheBeats`): judged by the tempo of its beats, up to
+    ///   4% from it;
+    /// - a copy of a recording another copy of which has a BPM set by hand, judged at that BPM
+    ///   (`Catalog.withRecordingsHandWord`): the recording vanished when the copy holding it was gone.
+    static func judgedElsewhere(_ windows: [ClosedRange<Double>], slack: Double) -> (sql: String, arguments: StatementArguments) {
+        func inAny(_ column: String) -> String { "(" + windows.map { _ in "\(column) BETWEEN ? AND ?" }.joined(separator: " OR ") + ")" }
+        var bounds: StatementArguments = []
+        for window in windows { bounds += [window.lowerBound * (1 - slack), window.upperBound * (1 + slack)] }
+        let handSet = "bpmManual IS NOT NULL AND \(inAny("bpmManual"))"
+        return ("""
+            ((\(offTheBeats) AND \(inAny("bpm")))
+             OR recording IN (SELECT recording FROM track WHERE recording IS NOT NULL AND \(handSet))
+             OR audioHash IN (SELECT audioHash FROM track WHERE audioHash IS NOT NULL AND \(handSet)))
+            """, bounds + bounds + bounds)
+    }
+
     /// The WHERE clause (empty when nothing filters) and its arguments.
     func filter() -> (sql: String, arguments: StatementArguments) {
         var conditions: [String] = []
@@ -62,8 +79,9 @@ public struct TrackQuery: Sendable {
             let inAny = bpmWindows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ")
             for window in bpmWindows { arguments += [window.lowerBound, window.upperBound] }
             if offTheBeatsSlack > 0 {
-                conditions.append("(\(inAny) OR (\(TrackQuery.offTheBeats) AND (\(inAny))))")
-                for window in bpmWindows { arguments += [window.lowerBound * (1 - offTheBeatsSlack), window.upperBound * (1 + offTheBeatsSlack)] }
+                let elsewhere = TrackQuery.judgedElsewhere(bpmWindows, slack: offTheBeatsSlack)
+                conditions.append("(\(inAny) OR \(elsewhere.sql))")
+                arguments += elsewhere.arguments
             } else {
                 conditions.append("(\(inAny))")
             }

@@ -64,16 +64,12 @@ extension Catalog {
         return query
     }
 
-    /// The present tracks that can match `rules` by the tempo of their beats while their BPM in use
-    /// is a hand or tag BPM (`TrackQuery.offTheBeats`), read whole: `CadenceSearch` walks the bpm
-    /// index in the order of the BPM in use, which is not their order. They are few.
+    /// The present tracks `match` judges at a tempo their BPM in use does not give
+    /// (`TrackQuery.judgedElsewhere`), read whole: `CadenceSearch` walks the bpm index in the order
+    /// of the BPM in use, which is not their order.
     func offTheBeatsCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
-        let slack = BeatListScaling.tolerance
-        let windows = rules.bpmWindows.map(Catalog.candidateWindow)
-        var arguments: StatementArguments = [TrackState.missing.rawValue]
-        for window in windows { arguments += [window.lowerBound * (1 - slack), window.upperBound * (1 + slack)] }
-        let inAny = windows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ")
-        return try withRecordingsHandWord(try tracks(where: "state != ? AND \(TrackQuery.offTheBeats) AND (\(inAny))", arguments: arguments,
+        let elsewhere = TrackQuery.judgedElsewhere(rules.bpmWindows.map(Catalog.candidateWindow), slack: BeatListScaling.tolerance)
+        return try withRecordingsHandWord(try tracks(where: "state != ? AND \(elsewhere.sql)", arguments: [TrackState.missing.rawValue] + elsewhere.arguments,
                                                      orderBy: "id", limit: nil))
     }
 

@@ -190,7 +190,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 // "kept there" and analysed nothing).
                 if options.force, let known = sameFile {
                     file = FoundFile(path: known.path, size: file.size, modifiedAt: file.modifiedAt, sidecar: FileWalker.sidecar(forFileAt: known.path))
-                    previous = known
+                    (previous, row) = (known, known)  // its own row: analysed again, not moved
                     sameFile = nil
                 }
                 // Such a path is not catalogued again; nor is a run beattag rendered, saved among the music:

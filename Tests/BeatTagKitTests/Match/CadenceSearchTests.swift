@@ -121,4 +121,21 @@ final class CadenceSearchTests: XCTestCase {
             }
         }
     }
+    /// A BPM set by hand on one copy of a recording holds for the others: they are matched at it,
+    /// though their own BPM lies elsewhere, also when the copy that holds it is gone (the
+    /// recording was offered at no cadence: read at 140, judged at 210).
+    func testACopyIsFoundAtTheBPMSetOnAnother() throws {
+        let catalog = try Catalog(path: (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite"))
+        for (i, (state, hand)) in [(TrackState.missing, 210.0 as Double?), (.analysed, nil), (.analysed, nil)].enumerated() {
+            var r = TrackRecord(path: "/m/\(i).flac", fileSize: 1, modifiedAt: 0, now: 0)
+            (r.state, r.waveformAnalysed, r.bpmAnalysed, r.confidence, r.bpmManual) = (state, true, 140, 0.9, hand)
+            (r.recording, r.audioHash) = i < 2 ? (1, "copy-\(i)") : (nil, "other")
+            r.chooseBPM()
+            _ = try catalog.saveScanResult(r)
+        }
+        let at210 = CadenceRules(spm: 210)
+        XCTAssertEqual(try catalog.cadenceMatches(at210, filter: MatchFilter()).matches.map(\.track.path), ["/m/1.flac"])
+        XCTAssertEqual(try CadenceSearch.best(5, rules: at210, filter: MatchFilter(), in: catalog).matches.map(\.track.path), ["/m/1.flac"])
+        XCTAssertEqual(try catalog.cadenceMatches(CadenceRules(spm: 140), filter: MatchFilter()).matches.map(\.track.path), ["/m/2.flac"])
+    }
 }
