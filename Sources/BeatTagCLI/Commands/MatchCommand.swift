@@ -81,6 +81,12 @@ struct MatchCommand: ParsableCommand {
             return
         }
         console.print(MatchTable.render(matches), terminator: "")
+        // A BPM typed by hand or tagged a little off the analysed beats is matched at the beats' tempo.
+        let offTheirBeats = matches.filter { abs($0.bpm - ($0.track.bpm ?? $0.bpm)) >= 0.05 }.count
+        if offTheirBeats > 0 {
+            console.print("BPM: the tempo of the track's beats, which a render stretches; \(offTheirBeats) track\(offTheirBeats == 1 ? " has" : "s have") "
+                          + "a BPM set by hand or tagged a little off them (`beattag list` shows it)")
+        }
         let doubtful = matches.filter(\.tempoInDoubt).count
         if doubtful > 0 {
             console.print(String(format: "? %d tempo%@ in doubt (confidence below %.1f): check with `beattag tag FILE --double/--half` or `beattag tap FILE`",

@@ -21,7 +21,8 @@ struct ProfileOptions: ParsableArguments {
 
     /// The options given on the command line that shape the profile (the file's path aside).
     var given: [String] {
-        [(maxHR != nil, "--max-hr"), (restHR != nil, "--rest-hr"), (age != nil, "--age"), (!zoneSPM.isEmpty, "--zone-spm"), (save, "--save")]
+        [(maxHR != nil, "--max-hr"), (restHR != nil, "--rest-hr"), (age != nil, "--age"), (!zoneSPM.isEmpty, "--zone-spm"), (save, "--save"),
+         (profile != nil, "--profile")]
             .filter(\.0).map(\.1)
     }
 

@@ -41,6 +41,7 @@ final class BadInputTests: XCTestCase {
             (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--max-hr", "190", "--save"], "--max-hr goes with a workout PLAN"),
             (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--zone-spm", "4=176"], "--zone-spm goes with a workout PLAN"),
             (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--no-cues"], "--no-cues goes with a workout PLAN"),
+            (["render", "--spm", "175", "--duration", "5m", "-o", "x.flac", "--profile", "p.toml"], "--profile goes with a workout PLAN"),
             (["tag", "x.flac", "--bpm", "120", "--decimals"], "--decimals goes with --write"),
             (["match", "--spm", "175", "--absolute"], "--absolute goes with --m3u8 FILE"),
             (["workout", "4x4", "--max-hr", "190", "--json", "--absolute"], "--absolute goes with -o FILE.m3u8"),
