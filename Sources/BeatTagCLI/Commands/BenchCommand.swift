@@ -98,8 +98,8 @@ struct BenchCommand: ParsableCommand {
                           + unlisted.prefix(3).joined(separator: ", ") + (unlisted.count > 3 ? ", …" : "") + ")")
         }
         for (clips, what) in [(failed, "not analysed"), (warned, "scored with a warning")] {
-            for c in clips.prefix(clipsNamed) { console.print("  \(what): \(c.file): \(c.error ?? c.warning ?? "")") }
-            if clips.count > clipsNamed { console.print("  and \(clips.count - clipsNamed) more \(what)" + (self.clips ? " (listed below)" : " (--clips lists them)")) }
+            for c in clips.prefix(Self.clipsNamed) { console.print("  \(what): \(c.file): \(c.error ?? c.warning ?? "")") }
+            if clips.count > Self.clipsNamed { console.print("  and \(clips.count - Self.clipsNamed) more \(what)" + (self.clips ? " (listed below)" : " (--clips lists them)")) }
         }
         console.print(render([report.overall] + report.byTempo, title: "tempo"))
         console.print(render(report.byGroup, title: "group"))
@@ -139,7 +139,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Failed and warned clips named above the tables, at most this many of each.
-    private var clipsNamed: Int { 10 }
+    private static let clipsNamed = 10
 
     func runFiles(_ paths: [String], analyse: Bool, _ console: Console) throws {
         let rows = DecodeBenchmark.run(paths: paths, analyse: analyse)

@@ -96,9 +96,16 @@ public struct Corpus: Sendable {
             let original = field(originalIndex).map { $0.hasPrefix("/") ? $0 : (folder as NSString).appendingPathComponent($0) }
             return Clip(file: file, path: path, bpm: bpm, group: group, beats: try BeatAnnotations.read(for: path), original: original)
         }
-        let listed = Set(clips.map { ($0.path as NSString).standardizingPath })
-        unlisted = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted().filter { name in
-            AudioSniffer.hasAudioExtension(name) && !name.split(separator: "/").contains { $0.hasPrefix(".") } && !listed.contains(((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath)
+        unlisted = Corpus.audio(in: folder, besides: clips.map(\.path))
+    }
+
+    /// The audio files under `folder` (hidden ones aside), relative to it, that are none of `listed`.
+    static func audio(in folder: String, besides listed: [String]) -> [String] {
+        let known = Set(listed.map { ($0 as NSString).standardizingPath })
+        let names = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+        return names.sorted().filter { name in
+            AudioSniffer.hasAudioExtension(name) && !name.split(separator: "/").contains { $0.hasPrefix(".") }
+                && !known.contains(((folder as NSString).appendingPathComponent(name) as NSString).standardizingPath)
         }
     }
 

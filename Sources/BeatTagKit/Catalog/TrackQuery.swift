@@ -10,7 +10,7 @@ public struct TrackQuery: Sendable {
     public var bpmWindows: [ClosedRange<Double>] = []
     /// With `bpmWindows`: also the tracks `match` judges at a tempo their BPM in use does not give
     /// (`judgedElsewhere`), within windows made this much wider (relative).
-    public var offTheBeatsSlack = 0.0
+    public var judgedElsewhereSlack = 0.0
     public var state: TrackState?
     /// Leave out tracks whose files are missing.
     public var presentOnly = false
@@ -78,8 +78,8 @@ public struct TrackQuery: Sendable {
         if !bpmWindows.isEmpty {
             let inAny = bpmWindows.map { _ in "bpm BETWEEN ? AND ?" }.joined(separator: " OR ")
             for window in bpmWindows { arguments += [window.lowerBound, window.upperBound] }
-            if offTheBeatsSlack > 0 {
-                let elsewhere = TrackQuery.judgedElsewhere(bpmWindows, slack: offTheBeatsSlack)
+            if judgedElsewhereSlack > 0 {
+                let elsewhere = TrackQuery.judgedElsewhere(bpmWindows, slack: judgedElsewhereSlack)
                 conditions.append("(\(inAny) OR \(elsewhere.sql))")
                 arguments += elsewhere.arguments
             } else {

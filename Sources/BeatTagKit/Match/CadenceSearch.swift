@@ -28,9 +28,10 @@ public enum CadenceSearch {
                 [true, false].map { CadenceCursor(rules: rules, stepsPerBeat: steps, upward: $0, liked: liked) }
             }
         }
-        // A hand or tag BPM is judged by its beats' tempo, up to 4% from where the walk finds it:
-        // such tracks are all read first, and every unread track is judged where the walk is.
-        var candidates = try catalog.offTheBeatsCandidates(rules)
+        // Tracks judged at a tempo their BPM in use does not give (a hand or tag BPM, by its beats'
+        // tempo; a copy, at a BPM set by hand on another) are read first, all of them: every unread
+        // track is then judged where the walk finds it.
+        var candidates = try catalog.judgedElsewhereCandidates(rules)
         var known = Set(candidates.compactMap(\.id))
         var page = limit + 16
         while true {

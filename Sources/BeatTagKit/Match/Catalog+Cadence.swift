@@ -60,14 +60,14 @@ extension Catalog {
         var query = TrackQuery()
         query.presentOnly = true
         query.bpmWindows = rules.bpmWindows.map(Catalog.candidateWindow)
-        query.offTheBeatsSlack = BeatListScaling.tolerance
+        query.judgedElsewhereSlack = BeatListScaling.tolerance
         return query
     }
 
     /// The present tracks `match` judges at a tempo their BPM in use does not give
     /// (`TrackQuery.judgedElsewhere`), read whole: `CadenceSearch` walks the bpm index in the order
     /// of the BPM in use, which is not their order.
-    func offTheBeatsCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
+    func judgedElsewhereCandidates(_ rules: CadenceRules) throws -> [TrackRecord] {
         let elsewhere = TrackQuery.judgedElsewhere(rules.bpmWindows.map(Catalog.candidateWindow), slack: BeatListScaling.tolerance)
         return try withRecordingsHandWord(try tracks(where: "state != ? AND \(elsewhere.sql)", arguments: [TrackState.missing.rawValue] + elsewhere.arguments,
                                                      orderBy: "id", limit: nil))
