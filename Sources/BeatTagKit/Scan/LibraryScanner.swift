@@ -187,8 +187,12 @@ public final class LibraryScanner: @unchecked Sendable {
                     sameFile = nil
                 }
                 // `--force` through such a path analyses the file again where it is catalogued (it said
-                // "kept there" and analysed nothing).
-                if options.force, let known = sameFile {
+                // "kept there" and analysed nothing), once: a run resumed after an interruption keeps
+                // what the first one did, as it does for files reached by their own path.
+                var forcedAlready = false
+                if options.force, let known = sameFile, analysedByThisForcedScan(known, reachedAs: file.path) {
+                    forcedAlready = true
+                } else if options.force, let known = sameFile {
                     file = FoundFile(path: known.path, size: file.size, modifiedAt: file.modifiedAt, sidecar: FileWalker.sidecar(forFileAt: known.path))
                     (previous, row) = (known, known)  // its own row: analysed again, not moved
                     sameFile = nil
@@ -199,7 +203,14 @@ public final class LibraryScanner: @unchecked Sendable {
                 if sameFile != nil || MixFileWriter.isRender(path: file.path) {
                     lock.lock()
                     done += 1
-                    if let sameFile { tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path)) } else { tally.renders.append(file.path) }
+                    if forcedAlready {
+                        tally.unchanged += 1
+                        tally.forcedAlready += 1
+                    } else if let sameFile {
+                        tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path))
+                    } else {
+                        tally.renders.append(file.path)
+                    }
                     let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
                     lock.unlock()
                     onProgress?(progress)
@@ -295,8 +306,9 @@ public final class LibraryScanner: @unchecked Sendable {
     }
 
     /// Analysed since the forced scan of its root began: by this scan's run before an interruption.
-    private func analysedByThisForcedScan(_ row: TrackRecord) -> Bool {
-        let root = forcedSince.keys.filter { row.path.isInside(folder: $0) }.max { $0.count < $1.count }
+    /// `path`: where this scan reached the row's file (a link to it), if not at the row's own path.
+    private func analysedByThisForcedScan(_ row: TrackRecord, reachedAs path: String? = nil) -> Bool {
+        let root = forcedSince.keys.filter { (path ?? row.path).isInside(folder: $0) }.max { $0.count < $1.count }
         guard let root, let since = forcedSince[root] else { return false }
         return row.scannedAt >= since
     }

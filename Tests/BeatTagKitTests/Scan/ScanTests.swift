@@ -537,8 +537,15 @@ final class ScanTests: XCTestCase {
 
     /// `scan --force` re-analyses everything, hours on a large library: interrupted, the same scan
     /// resumed from the first file again, so it never finished unless it ran uninterrupted (and the
-    /// message promised a resume). It resumes now; once complete, the next --force starts over.
+    /// message promised a resume). It resumes now; once complete, the next --force starts over. The
+    /// same through a link to the library (its files analysed again where they are catalogued: it
+    /// started over).
     func testAnInterruptedForcedScanResumes() throws {
+        try interruptedForcedScanResumes(throughALink: false)
+        try interruptedForcedScanResumes(throughALink: true)
+    }
+
+    private func interruptedForcedScanResumes(throughALink: Bool) throws {
         let library = try temporaryDirectory(self)
         for index in 0..<24 {
             let source = ["house-128.wav", "dnb-174.ogg"][index % 2]
@@ -546,13 +553,15 @@ final class ScanTests: XCTestCase {
         }
         let catalogPath = (try temporaryDirectory(self) as NSString).appendingPathComponent("c.sqlite")
         XCTAssertEqual(try runBeattag(["scan", library, "--catalog", catalogPath]).status, 0)
+        let scanned = throughALink ? (try temporaryDirectory(self) as NSString).appendingPathComponent("link") : library
+        if throughALink { try FileManager.default.createSymbolicLink(atPath: scanned, withDestinationPath: library) }
         func scannedSince(_ time: Double) -> Int {
             (try? checkingConnection(catalogPath).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM track WHERE scannedAt >= ?", arguments: [time]) }) ?? 0
         }
         let forcedAt = Date().timeIntervalSince1970
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.executable)
-        process.arguments = ["scan", library, "--force", "--jobs", "1", "--catalog", catalogPath]
+        process.arguments = ["scan", scanned, "--force", "--jobs", "1", "--catalog", catalogPath]
         let stdout = Pipe()
         (process.standardOutput, process.standardError) = (stdout, Pipe())
         try process.run()
@@ -565,14 +574,14 @@ final class ScanTests: XCTestCase {
         let done = scannedSince(forcedAt)
         XCTAssertLessThan(done, 24)
 
-        let resumed = try runBeattag(["scan", library, "--force", "--json", "--catalog", catalogPath])
+        let resumed = try runBeattag(["scan", scanned, "--force", "--json", "--catalog", catalogPath])
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
         let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(resumed.stdout.utf8))
-        XCTAssertEqual(summary.forcedAlready, done)
+        XCTAssertEqual(summary.forcedAlready, done, "through a link: \(throughALink)")
         XCTAssertEqual(summary.analysed, 24 - done)
         XCTAssertEqual(scannedSince(forcedAt), 24, "every file analysed again once")
         // Complete: the next forced scan is a new one.
-        let again = try runBeattag(["scan", library, "--force", "--catalog", catalogPath])
+        let again = try runBeattag(["scan", scanned, "--force", "--catalog", catalogPath])
         XCTAssertTrue(again.stdout.contains("analysed 24, unchanged 0"), again.stdout)
         XCTAssertFalse(again.stdout.contains("resumed"), again.stdout)
     }
