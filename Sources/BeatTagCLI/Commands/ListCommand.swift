@@ -24,13 +24,20 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var catalogOption: CatalogOption
 
     /// A row as JSON: the track's columns, flat, and its beats in use to 0.1 ms (written apart,
-    /// `JSONDecimals`: they are most of the text).
+    /// `JSONDecimals`: they are most of the text), among the keys in their sorted place.
     static func json(_ track: TrackRecord) throws -> String {
-        var columns = try Console.json(track)
+        let columns = try Console.json(track)
+        let beats = "\"beats\":" + JSONDecimals.array(track.beatsInUse, decimals: 4)
+        // The first key after "beats": a flat object's keys follow `,"` (or `{"`), which a string value escapes.
+        for key in Self.keysAfterBeats {
+            if let at = columns.range(of: ",\"\(key)\":") { return columns[..<at.lowerBound] + "," + beats + columns[at.lowerBound...] }
+            if columns.hasPrefix("{\"\(key)\":") { return "{" + beats + "," + columns.dropFirst() }
+        }
         guard columns.hasSuffix("}") else { return columns }
-        columns.removeLast()
-        return columns + (columns.hasSuffix("{") ? "" : ",") + "\"beats\":" + JSONDecimals.array(track.beatsInUse, decimals: 4) + "}"
+        return columns.dropLast() + (columns == "{}" ? "" : ",") + beats + "}"
     }
+
+    private static let keysAfterBeats = TrackRecord.columnNames.filter { $0 > "beats" }.sorted()
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }

@@ -100,6 +100,9 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         case audioHash, libraryRoot, decoder, rating, recording, beatAnchor, phaseMoved
     }
 
+    /// The names of the `track` table's columns, the keys of a record's JSON.
+    public static var columnNames: [String] { CodingKeys.allCases.map(\.rawValue) }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
     public init(path: String, fileSize: Int64, modifiedAt: Double, now: Double) {

@@ -16,4 +16,18 @@ final class JSONDecimalsTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode([Double].self, from: Data(JSONDecimals.array(values, decimals: 4).utf8)), rounded)
         XCTAssertEqual(JSONDecimals.array([], decimals: 4), "[]")
     }
+    /// A row of `list --json` is the text JSONEncoder writes for the row with its beats: keys sorted,
+    /// "beats" among them (written apart, it came last).
+    func testAListedRowKeepsItsKeysInOrder() throws {
+        let scanned = try ScannedSong(self, fixture: "house-128.wav", as: "house.wav")
+        XCTAssertEqual(try runBeattag(["tag", scanned.song, "--double", "--catalog", scanned.catalog]).status, 0)
+        let text = try runBeattag(["list", "--json", "--catalog", scanned.catalog]).stdout
+        let keys = text.components(separatedBy: "\"").enumerated().compactMap { i, part in
+            i % 2 == 1 && text.components(separatedBy: "\"")[i + 1].hasPrefix(":") ? part : nil
+        }
+        XCTAssertTrue(keys.contains("beats") && keys.contains("bpmManual"), "\(keys)")
+        XCTAssertEqual(keys, keys.sorted(), text)
+        let row = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])?.first)
+        XCTAssertEqual((row["beats"] as? [Double])?.count ?? 0, 49, "doubled: twice the 25 analysed beats less one")
+    }
 }
