@@ -26,7 +26,7 @@ extension TrackRecord {
     /// pulse, and the beats are the analysis's. Nil without an analysed tempo, or for a BPM in use
     /// its beats cannot count.
     public var beatsBPM: Double? {
-        guard let bpm, let analysed = bpmAnalysed, let level = BeatListScaling.level(from: analysed, to: bpm) else { return nil }
-        return analysed * Double(level.beats) / Double(level.per)
+        guard let bpm, let analysed = bpmAnalysed else { return nil }
+        return BeatListScaling.tempo(of: analysed, countedAt: bpm)
     }
 }

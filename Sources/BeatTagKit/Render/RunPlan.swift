@@ -144,8 +144,7 @@ public struct RunPlan: Sendable {
         func reportProgress() { progress(Double(totalPhrases - remaining) / Double(max(1, totalPhrases))) }
         // The matcher judged each at the tempo its beats run at (a tap a little off them counts the
         // same pulse), the tempo the render stretches from: its change is the run's.
-        for candidate in candidates where remaining > 0 {
-            var match = candidate
+        for var match in candidates where remaining > 0 {
             if tooFarUnstretched(match) {
                 plan.leftOut.append(LeftOut(path: match.track.path, reason: String(
                     format: "its licence forbids changing it and it is %.1f%% off the cadence (at most %.1f%% unstretched)",

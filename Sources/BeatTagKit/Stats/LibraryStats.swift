@@ -125,9 +125,8 @@ public struct LibraryStats: Codable, Sendable {
                 SELECT bpm, bpmAnalysed, tempoAdjustAllowed FROM track
                 WHERE \(usableRow) AND \(offAlone) AND bpm BETWEEN ? AND ?
                 """, arguments: [lowest * (1 - slack), highest * (1 + slack)]) {
-                var track = TrackRecord(path: "", fileSize: 0, modifiedAt: 0, now: 0)
-                (track.bpm, track.bpmAnalysed) = (row["bpm"], row["bpmAnalysed"])
-                judged.append((bpm: track.beatsBPM ?? row["bpm"], adjust: row["tempoAdjustAllowed"], recordings: 1))
+                let bpm: Double = row["bpm"]
+                judged.append((bpm: BeatListScaling.tempo(of: row["bpmAnalysed"], countedAt: bpm) ?? bpm, adjust: row["tempoAdjustAllowed"], recordings: 1))
             }
             for group in judged {
                 for (i, rule) in rules.enumerated() {

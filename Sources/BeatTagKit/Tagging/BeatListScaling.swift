@@ -16,6 +16,11 @@ public enum BeatListScaling {
         return levels.first { abs(ratio / (Double($0.beats) / Double($0.per)) - 1) <= tolerance }
     }
 
+    /// The tempo of beats analysed at `analysed` counted at the level of `inUse` (`TrackRecord.beatsBPM`).
+    public static func tempo(of analysed: Double, countedAt inUse: Double) -> Double? {
+        level(from: analysed, to: inUse).map { analysed * Double($0.beats) / Double($0.per) }
+    }
+
     /// `beats` counted `level.beats` to every `level.per` stored beats: new beat j sits at stored
     /// index j·per/beats, between two stored beats in proportion (so a drifting tempo stays followed).
     public static func rescaled(_ beats: [Double], to level: (beats: Int, per: Int)) -> [Double] {
