@@ -19,14 +19,19 @@ enum CommandLineShape {
             arguments.removeFirst(takesNext ? 2 : 1)
         }
         guard let command = arguments.first, !command.hasPrefix("-") else { return leading.isEmpty ? arguments : arguments + leading }
-        guard commandNames.contains(command) else {
-            let nearest = commandNames.map { ($0, editDistance($0, command)) }.min { $0.1 < $1.1 }
-            var message = "unknown command '\(command)'"
-            if let nearest, nearest.1 <= max(2, command.count / 3) { message += "; did you mean '\(nearest.0)'?" }
-            throw CommandFailure(message + " (`beattag --help` lists the commands)", code: ExitCode.validationFailure.rawValue)
-        }
+        try refuseUnknown(command)
+        // `beattag help nosuch` printed the overview and exited 0: a script would take it as found.
+        if command == "help", arguments.count > 1, !arguments[1].hasPrefix("-") { try refuseUnknown(arguments[1]) }
         try refuseFilesReadAsOptions(arguments.dropFirst())
         return [command] + leading + arguments.dropFirst()
+    }
+
+    static func refuseUnknown(_ command: String) throws {
+        guard !commandNames.contains(command) else { return }
+        let nearest = commandNames.map { ($0, editDistance($0, command)) }.min { $0.1 < $1.1 }
+        var message = "unknown command '\(command)'"
+        if let nearest, nearest.1 <= max(2, command.count / 3) { message += "; did you mean '\(nearest.0)'?" }
+        throw CommandFailure(message + " (`beattag --help` lists the commands)", code: ExitCode.validationFailure.rawValue)
     }
 
     /// `beattag tag -dash.flac --bpm 140` would be read as the short options -d -a -s -h …, print

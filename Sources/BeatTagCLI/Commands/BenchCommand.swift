@@ -122,7 +122,7 @@ struct BenchCommand: ParsableCommand {
         if let o = report.againstOriginals {
             console.print(String(format: "against the originals: %d of %d clips at the same tempo (originals' Acc1 %.0f%%, these %.0f%%); "
                                  + "beats within 10 ms %.1f%%, median offset %.1f ms, worst clip's 95th percentile %.1f ms",
-                                 o.sameTempo, o.clips, o.originalAcc1 * 100, report.overall.acc1 * 100, o.beatsWithin10ms * 100,
+                                 o.sameTempo, o.clips, o.originalAcc1 * 100, (report.overall.acc1 ?? 0) * 100, o.beatsWithin10ms * 100,
                                  o.medianOffsetMs ?? .nan, o.worstClipP95OffsetMs ?? .nan))
         }
         console.print("decode by format: " + s.decodeRealtimeByFormat.sorted { $0.key < $1.key }.map { String(format: "%@ %.0f×", $0.key, $0.value) }.joined(separator: ", "))
@@ -175,8 +175,7 @@ struct BenchCommand: ParsableCommand {
     func render(_ rows: [TempoBenchmark.Summary], title: String) -> String {
         var table = TextTable(columns: [title, "n", "Acc1", "strict", "Acc2", "octave", "3:2", "beat F", "F hand beat", "phase ms", "Acc1@80%conf"])
         for r in rows {
-            // An empty bucket has no rates, not rates of zero.
-            func pct(_ x: Double) -> String { r.clips == 0 ? "-" : String(format: "%.0f%%", x * 100) }
+            func pct(_ x: Double?) -> String { x.map { String(format: "%.0f%%", $0 * 100) } ?? "-" }
             table.add([r.name, "\(r.clips)", pct(r.acc1), pct(r.strict), pct(r.acc2), pct(r.octaveErrors), pct(r.threeTwoErrors),
                        r.fMeasure.map { String(format: "%.2f", $0) + (r.beatClips < r.clips ? " (\(r.beatClips))" : "") } ?? "-", r.fMeasureHandBeat.map { String(format: "%.2f", $0) } ?? "-",
                        r.medianPhaseOffsetMs.map { String(format: "%+.0f", $0) } ?? "-",

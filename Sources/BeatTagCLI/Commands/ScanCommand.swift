@@ -61,10 +61,11 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        // Nothing to scan: say so before a catalog is made for it.
+        // Nothing to scan: say so before a catalog is made for it. Exit 1 as for a root that is
+        // gone on a later scan (2 is for a catalog that cannot be used).
         let absent = paths.filter { !FileManager.default.fileExists(atPath: FileWalker.absolutePath($0)) }
         if absent.count == paths.count, !FileManager.default.fileExists(atPath: catalogOption.path) {
-            throw CommandFailure(absent.map { "\($0): no such file or folder" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 2)
+            throw CommandFailure(absent.map { "\($0): no such file or folder" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 1)
         }
         let catalog = try catalogOption.open(create: true)
         var options = ScanOptions(roots: paths, source: source, force: force)

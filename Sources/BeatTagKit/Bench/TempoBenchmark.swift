@@ -67,11 +67,12 @@ public enum TempoBenchmark {
     public struct Summary: Codable, Sendable {
         public var name: String
         public var clips: Int
-        public var acc1: Double
-        public var strict: Double
-        public var acc2: Double
-        public var octaveErrors: Double
-        public var threeTwoErrors: Double
+        /// The rates are nil for a group with no clips (an empty tempo bucket): no rate, not 0.
+        public var acc1: Double?
+        public var strict: Double?
+        public var acc2: Double?
+        public var octaveErrors: Double?
+        public var threeTwoErrors: Double?
         /// Mean beat F-measure over the clips with beat annotations past 5 s (`beatClips`; a clip
         /// that failed scores 0); nil when none has them.
         public var fMeasure: Double?
@@ -80,7 +81,7 @@ public enum TempoBenchmark {
         public var fMeasureHandBeat: Double?
         public var medianPhaseOffsetMs: Double?
         /// Acc1 among the 80% most confident estimates.
-        public var acc1Confident80: Double
+        public var acc1Confident80: Double?
     }
 
     public struct Speed: Codable, Sendable {
@@ -380,15 +381,14 @@ public enum TempoBenchmark {
     }
 
     static func summarize(_ name: String, _ results: [ClipResult]) -> Summary {
-        let n = Double(max(results.count, 1))
-        func rate(_ test: (Double, Double) -> Bool) -> Double {
-            Double(results.filter { r in r.estimate.map { test($0, r.reference) } ?? false }.count) / n
+        func rate(_ test: (Double, Double) -> Bool) -> Double? {
+            results.isEmpty ? nil : Double(results.filter { r in r.estimate.map { test($0, r.reference) } ?? false }.count) / Double(results.count)
         }
         let fs = results.compactMap(\.fMeasure), handFs = results.compactMap(\.fMeasureHandBeat)
         let offsets = results.compactMap(\.phaseOffset).sorted()
         let ranked = results.sorted { ($0.confidence ?? -1) > ($1.confidence ?? -1) }
         let top = Array(ranked.prefix(Int((Double(results.count) * 0.8).rounded(.up))))
-        let topAcc1 = Double(top.filter(\.isRightTempo).count) / Double(max(top.count, 1))
+        let topAcc1 = top.isEmpty ? nil : Double(top.filter(\.isRightTempo).count) / Double(top.count)
         return Summary(name: name, clips: results.count, acc1: rate(TempoMetrics.acc1), strict: rate(TempoMetrics.strict),
                        acc2: rate(TempoMetrics.acc2), octaveErrors: rate(TempoMetrics.octaveError),
                        threeTwoErrors: rate(TempoMetrics.threeTwoError),

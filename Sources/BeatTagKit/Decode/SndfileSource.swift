@@ -162,7 +162,12 @@ public final class SndfileSource: AudioSource {
         case Int(SF_FORMAT_MPEG): return "mp3"
         case Int(SF_FORMAT_CAF): return "caf"
         case Int(SF_FORMAT_W64): return "w64"
-        default: return String(format: "sndfile-0x%06x", major)
+        default:
+            // The rest by libsndfile's own extension for the type (.au read "sndfile-0x030000").
+            var info = SF_FORMAT_INFO(format: Int32(major), name: nil, extension: nil)
+            guard sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size)) == 0,
+                  let ext = info.extension else { return String(format: "sndfile-0x%06x", major) }
+            return String(cString: ext)
         }
     }
 }

@@ -44,6 +44,12 @@ final class TempoMetricsTests: XCTestCase {
         let report = try JSONDecoder().decode(TempoBenchmark.Report.self, from: Data(result.stdout.utf8))
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: report.clips.map { ($0.file, $0.verdict) }), ["right.wav": .ok, "halved-truth.wav": .octave])
         XCTAssertTrue(result.stdout.contains("\"verdict\":\"OCTAVE\""))
+        // A bucket with no clips has no rates (it said 0%, read as "all wrong").
+        let buckets = Dictionary(uniqueKeysWithValues: report.byTempo.map { ($0.name, $0) })
+        XCTAssertEqual(buckets["100-140"]?.acc1, 1)
+        XCTAssertEqual(buckets["170-200"]?.clips, 0)
+        XCTAssertNil(buckets["170-200"]?.acc1)
+        XCTAssertNil(buckets["170-200"]?.acc1Confident80)
     }
 
     /// `--pooled` adds one report over every clip of the corpora given, each clip named by its corpus.
@@ -60,7 +66,7 @@ final class TempoMetricsTests: XCTestCase {
         XCTAssertEqual(reports.count, 3)
         let pooled = try XCTUnwrap(reports.last)
         XCTAssertEqual(pooled.overall.clips, 3)
-        XCTAssertEqual(pooled.overall.acc1, 2.0 / 3, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(pooled.overall.acc1), 2.0 / 3, accuracy: 1e-9)
         XCTAssertEqual(Set(pooled.clips.map(\.file)), Set([folders[0] + "/right.wav", folders[1] + "/right.wav", folders[1] + "/halved-truth.wav"]))
         // Matched at 128 BPM's ±10% window by none of these SPMs; the rows are still there.
         XCTAssertEqual(pooled.matchPrecision.rows.map(\.spm), [160, 175, 190])

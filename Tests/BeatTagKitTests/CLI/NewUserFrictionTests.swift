@@ -26,8 +26,19 @@ final class NewUserFrictionTests: XCTestCase {
             for alias in command.configuration.aliases {
                 XCTAssertTrue(CommandLineShape.commandNames.contains(alias), alias)
                 XCTAssertEqual(try runBeattag([alias, "--help"]).status, 0, alias)
+                XCTAssertEqual(try runBeattag(["help", alias]).status, 0, alias)
             }
         }
+    }
+
+    /// `beattag help nosuch` printed the overview and exited 0.
+    func testHelpForACommandThatDoesNotExistIsAUsageError() throws {
+        let result = try runBeattag(["help", "sacn"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertEqual(result.stderr, "beattag: unknown command 'sacn'; did you mean 'scan'? (`beattag --help` lists the commands)\n")
+        let found = try runBeattag(["help", "scan"])
+        XCTAssertEqual(found.status, 0)
+        XCTAssertTrue(found.stdout.contains("USAGE: beattag scan"), found.stdout)
     }
 
     func testAnalyzeOfAMissingFileOrATextFileSaysSoAndNothingElse() throws {

@@ -26,6 +26,15 @@ final class SndfileSourceTests: XCTestCase {
         }
     }
 
+    /// Types without a name of their own are named by libsndfile's extension: an .au clip's codec
+    /// read "sndfile-0x030000" in `bench` and `list --json`.
+    func testAnAUFileIsNamedAU() throws {
+        let au = (try temporaryDirectory(self) as NSString).appendingPathComponent("clip.au")
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture("house-128.wav"), "-c:a", "pcm_s16be", au])
+        XCTAssertEqual(status, 0, log)
+        XCTAssertEqual(try SndfileSource(path: au).info.format, "au")
+    }
+
     func testRecognisesContentNotExtension() throws {
         let decoder = try AudioSources.open(path: TestPaths.fixture("odd/disguised.mp3"))
         XCTAssertEqual(decoder.info.format, "wav")
