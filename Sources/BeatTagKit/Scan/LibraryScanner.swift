@@ -208,6 +208,11 @@ public final class LibraryScanner: @unchecked Sendable {
                         tally.forcedAlready += 1
                     } else if let sameFile {
                         tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path))
+                        // Still failing where it is catalogued: counted as on a scan of that path.
+                        if sameFile.settledState == .failed {
+                            tally.failed += 1
+                            tally.failures.append(ScanFailure(path: sameFile.path, reason: sameFile.lastError ?? "failed"))
+                        }
                     } else {
                         tally.renders.append(file.path)
                     }

@@ -35,9 +35,11 @@ public enum TrackProcessor {
 
         // The folder's rights first (a failed file keeps them too); tags in the file may override below.
         applyRights(RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: sourceOption), to: &record)
+        // Fingerprinted before anything can fail: an empty file reached through a link is known by it
+        // as the one already catalogued (it got a second row), and a file cut to nothing loses the old one.
+        record.fingerprint = fingerprint ?? Fingerprint.of(path: file.path, size: file.size)
         if file.size == 0 { return fail(&record, "empty file (0 bytes)") }
         guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
-        record.fingerprint = fingerprint ?? Fingerprint.of(path: file.path, size: file.size)
         if let what = AudioSniffer.notAudio(path: file.path) { return fail(&record, "not audio: \(what)") }
 
         let tags = try? TagReader.read(path: file.path)

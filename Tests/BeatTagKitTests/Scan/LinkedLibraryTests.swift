@@ -49,6 +49,22 @@ final class LinkedLibraryTests: XCTestCase {
         XCTAssertFalse(text.contains("elsewhere"), text)
     }
 
+    /// An empty file failed before it was fingerprinted, so a scan through a link to its folder did
+    /// not know it was catalogued and gave it a second row.
+    func testAnEmptyFileReachedThroughALinkIsOneRow() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music"), link = (dir as NSString).appendingPathComponent("link")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: (music as NSString).appendingPathComponent("rock.flac"))
+        XCTAssertTrue(FileManager.default.createFile(atPath: (music as NSString).appendingPathComponent("empty.wav"), contents: Data()))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: music)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", music, "--catalog", catalog]).status, 1, "the empty file fails")
+        XCTAssertEqual(try runBeattag(["scan", link, "--catalog", catalog]).status, 1)
+        let rows = try Catalog(path: catalog, create: false).allTracks()
+        XCTAssertEqual(rows.map { ($0.path as NSString).lastPathComponent }.sorted(), ["empty.wav", "rock.flac"], "\(rows.map(\.path))")
+    }
+
     /// A file with two hard links is one track under one of its names; `tag` and `rate` by the other
     /// name reach that track (scan audit LOW 4: "not in the catalog").
     func testAHardLinkedNameReachesItsTrack() throws {
