@@ -134,10 +134,12 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
         (TrackRecord.losslessFormats.contains(format ?? "") ? 1_000_000 : 0) + (bitrateKbps ?? 0)
     }
 
-    /// Audio a player can play: decoded here, or catalogued from the tags of an audio stream. An
-    /// empty, unreadable or non-audio file is not, and gets neither a hand-set BPM nor a match.
+    /// Audio a player can play: decoded here, or catalogued from the tags of a whole audio stream
+    /// (metadata-only). A file that failed is not (empty, unreadable, not audio, or cut off too
+    /// soon to analyse, whose tags still give a BPM and a length: a player stops a few seconds in),
+    /// and gets neither a hand-set BPM nor a match.
     public var isPlayable: Bool {
-        state != .failed || waveformAnalysed || durationSeconds != nil
+        state != .failed || waveformAnalysed
     }
 
     /// The state the stored fields describe, for a row that comes back from `missing`.

@@ -35,8 +35,8 @@ public struct LibraryStats: Codable, Sendable {
     public static let bucketWidth = 5.0
 
     /// Counted in SQL and over a light projection of the runnable tempo range, so a 100,000-track
-    /// catalog is not loaded. Copies of one recording count once per cadence (as in `match`,
-    /// unless two copies carry different rights); the tempo rule is `CadenceRules.fit`, as in `match`.
+    /// catalog is not loaded. Copies of one recording count once per cadence, as in `match`; the
+    /// tempo rule is `CadenceRules.fit`, as in `match`.
     public init(catalog: Catalog, maxShiftPercent: Double = CadenceRules.defaultMaxShiftPercent) throws {
         let range = LibraryStats.range, width = LibraryStats.bucketWidth
         let bucketCount = Int(((range.upperBound - range.lowerBound) / width).rounded())
@@ -47,6 +47,7 @@ public struct LibraryStats: Codable, Sendable {
         let highest = rules.map { $0.bpmWindow.upperBound }.max() ?? range.upperBound
         var counts = [Int](repeating: 0, count: bucketCount)
         var usable = [Int](repeating: 0, count: rules.count)
+        var judged: [(bpm: Double, adjust: Bool, tracks: Int)] = [], copies: [TrackRecord] = []
         try catalog.pool.read { db in
             for row in try Row.fetchAll(db, sql: "SELECT state, count(*) AS n FROM track GROUP BY state") {
                 let n: Int = row["n"]
@@ -67,28 +68,14 @@ public struct LibraryStats: Codable, Sendable {
                 """, arguments: [range.lowerBound, range.upperBound]) {
                 (withBPM, belowRange, aboveRange, withoutBPM) = (row["withBPM"], row["below"], row["above"], row["without"])
             }
-            // Present, playable (as `TrackRecord.isPlayable`) and not disliked tracks in the widest window any cadence
-            // needs, counted per tempo and rights on the `track_stats` index; then, per group, the extra
-            // copies of identical audio (found through the audioHash and fingerprint indexes), which
-            // count once (copies share tempo and, but for differing sidecars, rights).
+            // Present, playable (as `TrackRecord.isPlayable`) and not disliked tracks in the widest window any
+            // cadence needs, counted per tempo and rights on the `track_stats` index.
             let usableRow = """
-                state != 'missing' AND (state != 'failed' OR waveformAnalysed OR durationSeconds IS NOT NULL)
+                state != 'missing' AND (state != 'failed' OR waveformAnalysed)
                 AND (rating IS NULL OR rating != 'disliked')
                 """
-            // A hand or tag BPM over an analysis is matched at the tempo of its beats (`TrackRecord.beatsBPM`),
-            // up to 4% from its BPM in use: such rows (few) are counted one by one below, at that tempo;
-            // one with copies stays with them, counted once at its BPM in use.
-            let offAlone = """
-                (\(TrackQuery.offTheBeats) AND recording IS NULL AND (audioHash IS NULL
-                 OR NOT EXISTS (SELECT 1 FROM track other WHERE other.audioHash = track.audioHash AND other.id != track.id)))
-                """
-            let inWindow = "\(usableRow) AND bpm BETWEEN ? AND ? AND NOT \(offAlone)"
-            let window: StatementArguments = [lowest * (1 - 1e-6), highest * (1 + 1e-6)]
-            let groups = try Row.fetchAll(db, sql: """
-                SELECT bpm, tempoAdjustAllowed, count(*) AS tracks FROM track WHERE \(inWindow) GROUP BY bpm, tempoAdjustAllowed
-                """, arguments: window)
-            // Duplicates are rare: find the shared hashes first (index scans), and only if there are any,
-            // the extra copies per tempo and rights.
+            // Copies of one recording (identical audio, found through the audioHash and fingerprint indexes,
+            // or other encodings grouped as a `recording`) are rare: found first, then counted apart.
             let sharedAudio = try String.fetchAll(db, sql: """
                 SELECT audioHash FROM track WHERE audioHash IS NOT NULL GROUP BY audioHash HAVING count(*) > 1
                 """)
@@ -96,19 +83,26 @@ public struct LibraryStats: Codable, Sendable {
             let sharedBytes = try String.fetchAll(db, sql: """
                 SELECT fingerprint FROM track WHERE audioHash IS NULL AND fingerprint IS NOT NULL GROUP BY fingerprint HAVING count(*) > 1
                 """)
-            // Copies of one recording in other encodings (`recording`, on its index) count once as well.
             let anyRecordingGroup = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM track WHERE recording IS NOT NULL)") ?? false
-            var extra: [String: Int] = [:]
+            var notACopy = "1", copyArguments: StatementArguments = []
             if !sharedAudio.isEmpty || !sharedBytes.isEmpty || anyRecordingGroup {
-                let copies = try Row.fetchAll(db, sql: """
-                    SELECT bpm, tempoAdjustAllowed,
-                           count(*) - count(DISTINCT coalesce('r:' || recording, 'a:' || audioHash, 'f:' || fingerprint, 'i:' || id)) AS extra
-                    FROM track WHERE \(inWindow) AND (recording IS NOT NULL OR audioHash IN (SELECT value FROM json_each(?))
-                                                     OR fingerprint IN (SELECT value FROM json_each(?)))
-                    GROUP BY bpm, tempoAdjustAllowed
-                    """, arguments: window + [try Self.jsonArray(sharedAudio), try Self.jsonArray(sharedBytes)])
-                for row in copies { extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] = row["extra"] }
+                // Never NULL (a NULL hash IN a list is NULL, and NOT NULL dropped the row from both counts).
+                let isCopy = """
+                    (recording IS NOT NULL OR (audioHash IS NOT NULL AND audioHash IN (SELECT value FROM json_each(?)))
+                     OR (audioHash IS NULL AND fingerprint IS NOT NULL AND fingerprint IN (SELECT value FROM json_each(?))))
+                    """
+                notACopy = "NOT \(isCopy)"
+                copyArguments = [try Self.jsonArray(sharedAudio), try Self.jsonArray(sharedBytes)]
+                copies = try TrackRecord.fetchAll(db, sql: "SELECT \(TrackQuery.recordColumns) FROM track WHERE \(usableRow) AND \(isCopy)",
+                                                  arguments: copyArguments)
             }
+            // A hand or tag BPM over an analysis is matched at the tempo of its beats (`TrackRecord.beatsBPM`),
+            // up to 4% from its BPM in use: such rows (few) are counted one by one below, at that tempo.
+            let inWindow = "\(usableRow) AND \(notACopy) AND bpm BETWEEN ? AND ? AND NOT (\(TrackQuery.offTheBeats))"
+            let window: StatementArguments = [lowest * (1 - 1e-6), highest * (1 + 1e-6)]
+            let groups = try Row.fetchAll(db, sql: """
+                SELECT bpm, tempoAdjustAllowed, count(*) AS tracks FROM track WHERE \(inWindow) GROUP BY bpm, tempoAdjustAllowed
+                """, arguments: copyArguments + window)
             // The chart counts what the summary's "below" and "above" count: every present track
             // with a BPM (it left disliked and unplayable ones out, which "below 140" counted).
             for row in try Row.fetchAll(db, sql: "SELECT bpm, count(*) AS tracks FROM track WHERE state != 'missing' AND bpm BETWEEN ? AND ? GROUP BY bpm",
@@ -116,23 +110,30 @@ public struct LibraryStats: Codable, Sendable {
                 let bpm: Double = row["bpm"]
                 counts[min(bucketCount - 1, Int((bpm - range.lowerBound) / width))] += row["tracks"] as Int
             }
+            judged = groups.map { row in (bpm: row["bpm"] as Double, adjust: row["tempoAdjustAllowed"] as Bool, tracks: row["tracks"] as Int) }
             let slack = BeatListScaling.tolerance
-            var judged = groups.map { row in
-                (bpm: row["bpm"] as Double, adjust: row["tempoAdjustAllowed"] as Bool,
-                 recordings: (row["tracks"] as Int) - (extra["\(row["bpm"] as Double) \(row["tempoAdjustAllowed"] as Bool)"] ?? 0))
-            }
             for row in try Row.fetchAll(db, sql: """
                 SELECT bpm, bpmAnalysed, tempoAdjustAllowed FROM track
-                WHERE \(usableRow) AND \(offAlone) AND bpm BETWEEN ? AND ?
-                """, arguments: [lowest * (1 - slack), highest * (1 + slack)]) {
+                WHERE \(usableRow) AND \(notACopy) AND \(TrackQuery.offTheBeats) AND bpm BETWEEN ? AND ?
+                """, arguments: copyArguments + [lowest * (1 - slack), highest * (1 + slack)]) {
                 let bpm: Double = row["bpm"]
-                judged.append((bpm: BeatListScaling.tempo(of: row["bpmAnalysed"], countedAt: bpm) ?? bpm, adjust: row["tempoAdjustAllowed"], recordings: 1))
+                judged.append((bpm: BeatListScaling.tempo(of: row["bpmAnalysed"], countedAt: bpm) ?? bpm, adjust: row["tempoAdjustAllowed"], tracks: 1))
             }
-            for group in judged {
-                for (i, rule) in rules.enumerated() {
-                    if case .fits = rule.fit(bpm: group.bpm, tempoAdjustAllowed: group.adjust) { usable[i] += group.recordings }
-                }
+        }
+        for group in judged {
+            for (i, rule) in rules.enumerated() {
+                if case .fits = rule.fit(bpm: group.bpm, tempoAdjustAllowed: group.adjust) { usable[i] += group.tracks }
             }
+        }
+        // Copies as `match` judges them (`Catalog.withRecordingsHandWord`: a BPM or dislike set by hand on
+        // one copy holds for the others), each recording once per cadence, whatever BPMs and rights
+        // its copies carry (they were counted once per BPM and rights).
+        let copiesJudged = try catalog.withRecordingsHandWord(copies).filter { $0.rating != .disliked }
+        for (i, rule) in rules.enumerated() {
+            usable[i] += Set(copiesJudged.filter { copy in
+                guard let bpm = copy.beatsBPM ?? copy.bpm, case .fits = rule.fit(bpm: bpm, tempoAdjustAllowed: copy.tempoAdjustAllowed) else { return false }
+                return true
+            }.map(\.contentIdentity)).count
         }
         needsHuman = try UntaggedQueue.count(in: catalog)
         buckets = counts.enumerated().map { i, n in

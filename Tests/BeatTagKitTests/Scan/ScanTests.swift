@@ -241,6 +241,30 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(try scan([drm], catalog: catalog).metadataOnly, 1)
     }
 
+    /// A download cut off too soon to analyse fails, but its tags give a BPM and a length: `match`
+    /// offered it, `playlist` wrote it and `stats` counted it (decode hunt H1), for a player to stop
+    /// a few seconds in. A file beattag cannot decode is offered nowhere, nor tagged by hand.
+    func testAFileThatFailsToDecodeIsNeverOffered() throws {
+        let dir = try temporaryDirectory(self)
+        let tagged = (dir as NSString).appendingPathComponent("tagged.flac")
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture("rock-150.flac"),
+                                                                     "-c", "copy", "-metadata", "BPM=150", tagged])
+        XCTAssertEqual(status, 0, log)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: tagged))
+        let cut = (dir as NSString).appendingPathComponent("cut.flac")
+        try whole.prefix(whole.count * 3 / 10).write(to: URL(fileURLWithPath: cut))
+        let catalog = try newCatalog()
+        XCTAssertEqual(try scan([cut], catalog: catalog).failed, 1)
+        let row = try XCTUnwrap(try catalog.track(path: cut))
+        XCTAssertEqual(row.bpm, 150, "the tag's BPM is kept, as information")
+        XCTAssertNotNil(row.durationSeconds, "TagLib reads the header's length")
+        let matched = try catalog.cadenceMatches(CadenceRules(spm: 150), filter: MatchFilter())
+        XCTAssertTrue(matched.matches.isEmpty, "\(matched.matches.map(\.track.path))")
+        XCTAssertEqual(matched.rejected[.unplayable], 1)
+        XCTAssertEqual(try LibraryStats(catalog: catalog).cadences.map(\.usable).reduce(0, +), 0)
+        XCTAssertThrowsError(try ManualBPM.apply(.set(150), to: cut, in: catalog))
+    }
+
     func testCutShortFileIsAnalysedWithAWarning() throws {
         let library = try copyOfFixtures(self)
         let catalog = try newCatalog()

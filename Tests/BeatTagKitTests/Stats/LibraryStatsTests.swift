@@ -23,7 +23,7 @@ final class LibraryStatsTests: XCTestCase {
         func agree(_ note: String) throws -> Int {
             let stats = try LibraryStats(catalog: catalog)
             for cadence in stats.cadences {
-                let matched = CadenceMatcher.match(try catalog.allTracks(), rules: CadenceRules(spm: cadence.spm), filter: filter).matches
+                let matched = try catalog.cadenceMatches(CadenceRules(spm: cadence.spm), filter: filter).matches
                 XCTAssertEqual(cadence.usable, matched.count, "at \(cadence.spm) SPM, \(note)")
             }
             return stats.cadences.map(\.usable).reduce(0, +)
@@ -39,6 +39,15 @@ final class LibraryStatsTests: XCTestCase {
         let analysed = try XCTUnwrap(try catalog.track(path: rock)?.bpmAnalysed)
         _ = try ManualBPM.apply(.set((analysed * 1.033 * 10).rounded() / 10), to: rock, in: catalog)
         _ = try agree("a tap off its beats")
+        // Copies with hand BPMs of their own are one recording, counted once where either fits (it
+        // was counted at each), and one tapped copy takes the other along.
+        let dnb = ["dnb-174.ogg", "dnb-174 copy.ogg"].map { (library as NSString).appendingPathComponent($0) }
+        _ = try ManualBPM.apply(.set(172), to: dnb[0], in: catalog)
+        let once = try agree("a tapped copy")
+        _ = try ManualBPM.apply(.set(177), to: dnb[1], in: catalog)
+        XCTAssertEqual(try agree("copies tapped apart"), once)
+        _ = try ManualBPM.apply(.set(87), to: dnb[1], in: catalog)
+        _ = try agree("one copy tapped at the half")
     }
 
     func testBucketsCadencesAndCounts() throws {
