@@ -25,6 +25,8 @@ extension ReviewPage {
     function showError(error) { const e = $("error"); e.textContent = String(error.message || error); e.hidden = false; }
     function hideError() { $("error").hidden = true; }
     function fmt(value, digits = 1) { return value == null ? "–" : Number(value).toFixed(digits); }
+    // Cut, not rounded, as the terminal shows it: 0.796 is below 0.8 (queued as unsure) and must not read 0.80.
+    function fmtConfidence(value) { return value == null ? "–" : (Math.floor(Number(value) * 100 + 1e-9) / 100).toFixed(2); }
     function cell(row, text, cls) { const td = document.createElement("td"); td.textContent = text; if (cls) td.className = cls; row.appendChild(td); return td; }
 
     // ---- Beats at another level: ×2 puts one between, ÷2 keeps every other (as the server rescales).
@@ -50,7 +52,10 @@ extension ReviewPage {
       context: null, source: null, clickNodes: [], buffers: new Map(), track: null,
       async buffer(id) {
         if (this.buffers.has(id)) return this.buffers.get(id);
-        const response = await fetch("/api/tracks/" + id + "/audio");
+        let response;
+        try { response = await fetch("/api/tracks/" + id + "/audio"); } catch (e) {
+          throw new Error("beattag review is not answering (stopped?): start it again and reload this page");
+        }
         if (!response.ok) throw new Error((await response.json().catch(() => ({}))).error || "cannot load the audio");
         const decoded = await this.context.decodeAudioData(await response.arrayBuffer());
         this.buffers.clear();  // one track's audio at a time: a long queue must not fill the memory
@@ -147,6 +152,7 @@ extension ReviewPage {
     async function loadQueue() {
       const data = await api("queue?limit=" + state.queuePage);
       state.queue = data.tracks; state.remaining = data.remaining;
+      if (state.tab !== "queue") return;
       state.index = Math.min(state.index, Math.max(0, state.queue.length - 1));
       await showCurrent();
     }
@@ -155,25 +161,31 @@ extension ReviewPage {
       // Nothing is decided until the card shows this track, and a tempo tapped on another is gone.
       state.current = null; state.tappedBPM = null;
       state.taps = []; $("tap-readout").textContent = "";
+      // Each card is first heard at its own BPM: a ×2 click kept from the last card played one tempo
+      // while R saved another.
+      state.clickMode = 1; showClickMode();
+      // A button focused on the last card (a decision, Tap) would take the next Space or Enter.
+      if (document.activeElement && document.activeElement.closest && document.activeElement.closest("#card")) document.activeElement.blur();
       showRemaining();
       const item = state.queue[state.index];
       $("empty").hidden = !!item; $("card").hidden = !item;
       renderUpcoming();
       if (!item) { state.current = null; return; }
       const track = await api("tracks/" + item.id);
-      if (state.queue[state.index] !== item) return;  // the page moved on while this loaded: the later call shows its track
+      // The page moved on while this loaded (the later call shows its track), or to the library.
+      if (state.queue[state.index] !== item || state.tab !== "queue") return;
       if (track.queued === false) {
         // Settled since the page loaded its queue (on another copy of the recording, in another tab,
         // by `beattag tag`): nothing to ask. It leaves, and the next track takes its place.
         state.queue.splice(state.index, 1);
         state.remaining = (await api("session")).remaining;
-        if (state.index >= state.queue.length && state.queue.length < state.remaining) return loadQueue();
+        if (state.index >= state.queue.length && state.queue.length < state.remaining) await fetchMore();
         state.index = Math.min(state.index, Math.max(0, state.queue.length - 1));
         return showCurrent();
       }
       state.current = Object.assign({}, item, track);
       $("t-title").textContent = track.title; $("t-artist").textContent = track.artist || "";
-      $("t-bpm").textContent = fmt(track.bpm); $("t-confidence").textContent = fmt(track.confidence, 2);
+      $("t-bpm").textContent = fmt(track.bpm); $("t-confidence").textContent = fmtConfidence(track.confidence);
       $("t-alternative").textContent = track.alternativeBPM == null ? "–" : fmt(track.alternativeBPM) + " BPM";
       $("t-reason").textContent = track.reason || item.reason || "";
       $("t-position").textContent = (state.index + 1) + " of " + state.queue.length + " shown";
@@ -191,7 +203,7 @@ extension ReviewPage {
       state.queue.slice(Math.max(0, state.index - 2), state.index + 12).forEach((t) => {
         const n = state.queue.indexOf(t), row = body.insertRow();
         if (n === state.index) row.className = "current";
-        cell(row, String(n + 1)); cell(row, t.reason || ""); cell(row, fmt(t.bpm)); cell(row, fmt(t.alternativeBPM)); cell(row, fmt(t.confidence, 2));
+        cell(row, String(n + 1)); cell(row, t.reason || ""); cell(row, fmt(t.bpm)); cell(row, fmt(t.alternativeBPM)); cell(row, fmtConfidence(t.confidence));
         cell(row, (t.artist ? t.artist + " – " : "") + t.title, "track");
         row.onclick = () => { state.index = n; showCurrent().catch(showError); };
       });
@@ -212,8 +224,10 @@ extension ReviewPage {
         state.remaining = data.remaining;
         const at = state.queue.findIndex((t) => t.id === track.id);  // decided: it has left the queue
         if (at >= 0) { state.queue.splice(at, 1); if (at < state.index) state.index -= 1; }
-        if (state.index >= state.queue.length && state.queue.length < state.remaining) await loadQueue();
-        else { state.index = Math.min(state.index, Math.max(0, state.queue.length - 1)); await showCurrent(); }
+        // The last card the page held: the queue's next tracks, after those it has (it loaded the
+        // queue from the start again, back to tracks skipped long before).
+        if (state.index >= state.queue.length && state.queue.length < state.remaining) await fetchMore();
+        state.index = Math.min(state.index, Math.max(0, state.queue.length - 1)); await showCurrent();
       } finally { state.deciding = false; }
     }
     // U takes back the newest decision not yet taken back (a key pressed by mistake): the track's
@@ -253,11 +267,12 @@ extension ReviewPage {
     }
     async function loadMore() {
       state.deciding = true;
-      try {
-        const data = await api("queue?limit=" + state.queuePage + "&offset=" + state.queue.length), known = new Set(state.queue.map((t) => t.id));
-        state.queue = state.queue.concat(data.tracks.filter((t) => !known.has(t.id)));
-        state.remaining = data.remaining;
-      } finally { state.deciding = false; }
+      try { await fetchMore(); } finally { state.deciding = false; }
+    }
+    async function fetchMore() {
+      const data = await api("queue?limit=" + state.queuePage + "&offset=" + state.queue.length), known = new Set(state.queue.map((t) => t.id));
+      state.queue = state.queue.concat(data.tracks.filter((t) => !known.has(t.id)));
+      state.remaining = data.remaining;
     }
     function tap() {
       const now = performance.now() / 1000, taps = state.taps;
@@ -270,8 +285,11 @@ extension ReviewPage {
     }
     function cycleClick() {
       state.clickMode = state.clickMode === 1 ? 2 : state.clickMode === 2 ? 0.5 : 1;
-      $("click-mode").firstChild.textContent = "Click: " + (state.clickMode === 1 ? "beat" : state.clickMode === 2 ? "×2" : "÷2") + " ";
+      showClickMode();
       player.restartClicks();
+    }
+    function showClickMode() {
+      $("click-mode").firstChild.textContent = "Click: " + (state.clickMode === 1 ? "beat" : state.clickMode === 2 ? "×2" : "÷2") + " ";
     }
     // O: the click falls between the beats (the grid sits on the "and"s): move the grid half a beat,
     // by hand, kept through scans (again: back). The tempo is not decided by it: the card stays (a
@@ -318,7 +336,7 @@ extension ReviewPage {
         const play = document.createElement("button"); play.textContent = "▶"; play.title = "play with its click";
         play.onclick = async () => { try { const full = await api("tracks/" + t.id); state.current = full; togglePlay(full); } catch (e) { showError(e); } };
         row.insertCell().appendChild(play);
-        cell(row, fmt(t.bpm)); cell(row, fmt(t.confidence, 2)); cell(row, (t.artist ? t.artist + " – " : "") + t.title, "track");
+        cell(row, fmt(t.bpm)); cell(row, fmtConfidence(t.confidence)); cell(row, (t.artist ? t.artist + " – " : "") + t.title, "track");
         cell(row, t.license || t.rights); cell(row, t.state);
         const rate = row.insertCell();
         [["liked", "♥"], ["disliked", "✕"]].forEach(([value, label]) => {
@@ -336,11 +354,11 @@ extension ReviewPage {
     }
     async function loadHistogram() {
       const stats = await api("stats"), buckets = stats.buckets || [];
-      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), w = 1000, h = 160, pad = 22;
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg"), w = 1000, h = 170, pad = 22, top = 34;  // the title's line above the tallest bar's count
       svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
       const most = Math.max(1, ...buckets.map((b) => b.tracks)), bw = (w - 2 * pad) / Math.max(1, buckets.length);
       buckets.forEach((b, i) => {
-        const bh = (h - 2 * pad) * b.tracks / most, rect = document.createElementNS(svg.namespaceURI, "rect");
+        const bh = (h - pad - top) * b.tracks / most, rect = document.createElementNS(svg.namespaceURI, "rect");
         rect.setAttribute("x", pad + i * bw + 1); rect.setAttribute("y", h - pad - bh); rect.setAttribute("width", bw - 2); rect.setAttribute("height", bh);
         const tip = document.createElementNS(svg.namespaceURI, "title"); tip.textContent = `${b.from}–${b.to} BPM: ${b.tracks}`; rect.appendChild(tip);
         svg.appendChild(rect);
@@ -367,6 +385,9 @@ extension ReviewPage {
       $("queue-view").hidden = name !== "queue"; $("library-view").hidden = name !== "library";
       $("tab-queue").classList.toggle("active", name === "queue"); $("tab-library").classList.toggle("active", name === "library");
       state.tab = name;
+      // The queue's card is hidden there: P and O act only on a track played from the library (P
+      // played the hidden card's track, and O moved its beats).
+      if (name === "library") state.current = null;
       if (name === "library") { loadHistogram().catch(showError); loadLibrary().catch(showError); } else loadQueue().catch(showError);
     }
 
@@ -396,6 +417,13 @@ extension ReviewPage {
       else if (key === "u") undo().catch(showError);
       else handled = false;
       if (handled) event.preventDefault();
+    });
+    // A button clicked with the mouse gives the focus back: Space and Enter stay the page's tap and
+    // save (with the focus kept, each Space pressed that decision again, on the next tracks). A
+    // button reached with Tab keeps it (a click from the keyboard has no detail).
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("button");
+      if (button && event.detail > 0) button.blur();
     });
     document.querySelectorAll("button.decide").forEach((b) => { b.onclick = () => decide(decision(b.dataset.action)).catch(showError); });
     $("play").onclick = () => togglePlay();

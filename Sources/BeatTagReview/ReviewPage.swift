@@ -8,6 +8,7 @@ enum ReviewPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>beattag review</title>
+    <link rel="icon" href="data:,">
     <link rel="stylesheet" href="/review.css">
     <script src="/review.js" defer></script>
     </head>

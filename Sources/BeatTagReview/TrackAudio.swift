@@ -46,10 +46,18 @@ final class TrackAudio: @unchecked Sendable {
 
     func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
 
-    func response(for track: TrackRecord, request: Request, context: some RequestContext) async throws -> Response {
+    /// The file the catalog describes, not whatever is at its path now: another song saved over it
+    /// played under the old song's beats (a decision by ear landed on the wrong recording), and a
+    /// link put there to any readable file was sent as audio.
+    static func requireFileAsScanned(_ track: TrackRecord) throws {
         guard track.state != .missing, FileManager.default.fileExists(atPath: track.path) else {
             throw APIError(.notFound, "the file of track \(track.id ?? 0) is missing")
         }
+        if let problem = track.fileProblemSinceScan { throw APIError(.conflict, "the file of track \(track.id ?? 0) \(problem)") }
+    }
+
+    func response(for track: TrackRecord, request: Request, context: some RequestContext) async throws -> Response {
+        try Self.requireFileAsScanned(track)
         let source: (path: String, type: String)
         if let type = Self.playable[track.format ?? ""] {
             source = (track.path, type)

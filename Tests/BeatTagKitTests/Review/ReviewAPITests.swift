@@ -66,6 +66,39 @@ final class ReviewAPITests: XCTestCase {
         XCTAssertGreaterThan(Double(cutText.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 5, cutText)
     }
 
+    /// Audio and overview come from the file the catalog describes: another song saved over it
+    /// played under the old grid, a link to a text file was sent as audio/ogg, and a folder put in
+    /// its place answered 200 with its size and no body (review audit 5).
+    func testAFileReplacedSinceTheScanIsNotServed() throws {
+        let fixture = try ReviewFixture(self)
+        let review = try ReviewProcess(catalog: fixture.catalog)
+        defer { review.stop() }
+        let auth = [("X-Beattag-Token", review.token)]
+        let path = (fixture.library as NSString).appendingPathComponent("dnb-174.ogg"), id = try fixture.id(of: "dnb-174.ogg")
+        XCTAssertEqual(try review.http.send("HEAD", "/api/tracks/\(id)/audio", headers: auth).status, 200, "as scanned")
+        func refused(_ what: String, status: Int = 409) throws {
+            for endpoint in ["audio", "overview"] {
+                let answer = try review.http.send("GET", "/api/tracks/\(id)/\(endpoint)", headers: auth)
+                XCTAssertEqual(answer.status, status, "\(what), \(endpoint): \(answer.text.prefix(200))")
+                XCTAssertTrue(answer.text.contains("the file of track \(id)"), answer.text)
+            }
+        }
+        let other = (fixture.library as NSString).appendingPathComponent("house-124.opus")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: other, toPath: path)
+        try refused("another song saved over it")
+        try FileManager.default.removeItem(atPath: path)
+        let text = (fixture.scanned.folder as NSString).appendingPathComponent("notes.txt")
+        try Data(repeating: 65, count: 5000).write(to: URL(fileURLWithPath: text))
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: text)
+        try refused("a link to a text file")
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        try refused("a folder")
+        try FileManager.default.removeItem(atPath: path)
+        try refused("gone", status: 404)
+    }
+
     /// `GET /api/tracks/{id}` says whether the track is in the queue now: a page that loaded the
     /// queue before a copy of the recording was settled learns it there.
     func testATrackSaysWhetherItIsQueuedNow() throws {

@@ -205,6 +205,43 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertNil(try fixture.listed(try name(of: try queueIDs()[0]))["bpmManual"] as? Double)
     }
 
+    /// A decision clicked with the mouse: the next Space taps the next track's tempo (the button
+    /// kept the focus, and each Space decided another track: review audit 1). The click starts at
+    /// the beat on every card (a ×2 kept from the last card played one tempo while R saved another).
+    func testAMouseClickLeavesSpaceAndEnterToTapAndSave() throws {
+        let ids = try queueIDs()
+        try browser.press(["c"])
+        XCTAssertEqual((try browser.run("return window.beattag.clickMode") as? NSNumber)?.doubleValue, 2)
+        try browser.click("button.decide[data-action='confirm']")
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[0]) && window.beattag.current && window.beattag.current.id === \(ids[1])")
+        XCTAssertEqual((try browser.run("return window.beattag.clickMode") as? NSNumber)?.doubleValue, 1, "the next card starts at the beat")
+        XCTAssertTrue((try browser.run("return document.getElementById('click-mode').textContent") as? String ?? "").hasPrefix("Click: beat"))
+        try browser.press(Array(repeating: WebDriver.space, count: 5), pauseMilliseconds: 300)
+        XCTAssertEqual(try browser.run("return window.beattag.taps.length") as? Int, 5, "Space tapped")
+        XCTAssertEqual(try queueIDs(), Array(ids.dropFirst()), "no other track decided")
+        for id in ids.dropFirst() { XCTAssertNil(try fixture.listed(try name(of: id))["bpmManual"] as? Double, "track \(id)") }
+        // Taps made with the mouse on Tap: Enter saves them.
+        for _ in 0..<5 { try browser.click("#tap"); usleep(300_000) }
+        let tapped = try XCTUnwrap(try browser.run("return window.beattag.tappedBPM") as? Double)
+        try browser.press([WebDriver.enter])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[1])")
+        XCTAssertEqual(try XCTUnwrap(try fixture.listed(try name(of: ids[1]))["bpmManual"] as? Double), tapped, accuracy: 0.05)
+    }
+
+    /// In the library the queue's card is hidden: P plays nothing and O moves nothing until a
+    /// track is played from the library (P played the hidden card's track and O moved its beats).
+    func testPAndOInTheLibraryLeaveTheHiddenCardAlone() throws {
+        let card = try XCTUnwrap((try browser.run("return window.beattag.current.id") as? NSNumber)?.int64Value)
+        try browser.click("#tab-library")
+        try browser.wait(for: "document.querySelectorAll('#tracks tbody tr').length > 0")
+        try browser.press(["p"])
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertFalse(try browser.run("return !!(window.beattag.playback && window.beattag.playback.playing)") as? Bool ?? true, "nothing plays")
+        try browser.press(["o"])
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertNil(try fixture.listed(try name(of: card))["beatAnchor"] as? Double, "the hidden card's beats stay")
+    }
+
     /// A 400 px wide window (a phone): the page is no wider than the window, on both tabs.
     func testANarrowWindowDoesNotScrollSideways() throws {
         try browser.resize(width: 400, height: 800)

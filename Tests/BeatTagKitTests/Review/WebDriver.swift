@@ -88,6 +88,13 @@ final class WebDriver {
         try command("DELETE", "/actions")
     }
 
+    /// A mouse click on the first element `selector` (CSS) finds, as WebDriver clicks: at its centre.
+    func click(_ selector: String) throws {
+        let found = try command("POST", "/element", ["using": "css selector", "value": selector]) as? [String: Any]
+        guard let element = found?.values.first as? String else { throw RawHTTPError("no element \(selector)") }
+        try command("POST", "/element/\(element)/click")
+    }
+
     static let enter = "\u{E007}", space = " ", arrowRight = "\u{E014}", arrowLeft = "\u{E012}"
 
     /// A PNG of the viewport.
