@@ -152,10 +152,14 @@ public final class FFmpegSource: AudioSource {
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
                                decoder: DecoderLibrary.ffmpeg.identity)
-        // A WAV or AIFF cut short: FFmpeg takes the length of what is there; the header says more.
-        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff"].contains(String(cString: name)),
-           let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1, info.frames > 0 {
-            expectLength(atLeast: Int64((Double(info.frames) / share).rounded()), sampleRate: rate)
+        // A WAV or AIFF cut short: the header promises more bytes than the file holds. FFmpeg's
+        // length is the held one for some codecs and the promised one for others (AIFF, float WAV),
+        // so the promised length is taken from the bytes at the stream's constant bit rate (the held
+        // share divided out of a promised length made a 36 s AIFF "180 s").
+        let bitRate = chosen.pointee.codecpar.pointee.bit_rate
+        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff"].contains(String(cString: name)), bitRate > 0,
+           let sizes = PCMLengthHeader.sizes(path: path), sizes.held < sizes.promised {
+            expectLength(atLeast: Int64((Double(sizes.promised) * 8 / Double(bitRate) * Double(rate)).rounded()), sampleRate: rate)
         }
     }
 

@@ -8,6 +8,11 @@ enum PCMLengthHeader {
     /// The held share (below 1 when cut short); nil when unknown: not RIFF/AIFF, a streamed WAV's
     /// size of 0 or 0xFFFFFFFF, RF64, or no audio chunk found in the first chunks.
     static func heldShare(path: String) -> Double? {
+        sizes(path: path).map { $0.promised == 0 ? 1 : min(1, Double($0.held) / Double($0.promised)) }
+    }
+
+    /// The audio's bytes the file holds and those its header promises; nil as for `heldShare`.
+    static func sizes(path: String) -> (held: UInt64, promised: UInt64)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let fileSize = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil,
@@ -33,8 +38,7 @@ enum PCMLengthHeader {
                 let skip: UInt64 = bigEndian ? 8 : 0
                 guard size > skip, size != 0xFFFF_FFFF else { return nil }
                 let start = offset + 8 + skip, promised = size - skip
-                guard fileSize > start else { return 0 }
-                return min(1, Double(fileSize - start) / Double(promised))
+                return (fileSize > start ? fileSize - start : 0, promised)
             }
             offset += 8 + size + (size & 1)  // chunks are padded to an even size
             guard offset < fileSize else { return nil }

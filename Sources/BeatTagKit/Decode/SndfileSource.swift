@@ -136,12 +136,17 @@ public final class SndfileSource: AudioSource {
     /// A WAV's or AIFF's length is what the file holds; the bytes its header gives say what it
     /// should hold (`PCMLengthHeader`).
     private func checkComplete() throws {
-        guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path) else { return }
+        guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path),
+              info.format != "flac" || FLACLengthHeader.statesTotalSamples(path: path) else { return }
         var promised = info.frames
-        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1 {
+        let rate = Double(info.sampleRate)
+        // libsndfile gives the frames a cut-off integer WAV holds, but those its header promises for
+        // AIFF and float WAV: the share is divided out only where the decode reached its length (it
+        // was divided out twice: "3.3 s of the 334.8 s its header gives" for a 33.5 s file).
+        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1,
+           decodedFrames >= info.frames - Int64(0.1 * rate) {
             promised = Int64((Double(info.frames) / share).rounded())
         }
-        let rate = Double(info.sampleRate)
         let slack = ["flac", "ogg", "opus"].contains(info.format) ? SndfileSource.exactLengthSlackSeconds : max(1.0, 0.02 * Double(promised) / rate)
         guard decodedFrames < promised - Int64(slack * rate) else { return }
         throw DecodeError.readFailed(path: path, reason: DecodeError.endsShort(at: Double(decodedFrames) / rate, of: Double(promised) / rate))

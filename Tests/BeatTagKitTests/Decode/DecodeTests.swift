@@ -176,6 +176,41 @@ final class SndfileSourceTests: XCTestCase {
         let streamedPath = (dir as NSString).appendingPathComponent("streamed.wav")
         try streamed.write(to: URL(fileURLWithPath: streamedPath))
         XCTAssertNil(PCMLengthHeader.heldShare(path: streamedPath))
+        // Cut too short to analyse, the length its header gives is said right for the formats whose
+        // length libsndfile takes from the header (it read "of the 180.0 s" for a 36 s AIFF).
+        for (name, codec) in [("short.aiff", "pcm_s16be"), ("float.wav", "pcm_f32le")] {
+            let whole = (dir as NSString).appendingPathComponent("whole-" + name)
+            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac"),
+                                                                         "-c:a", codec, whole])
+            XCTAssertEqual(status, 0, log)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+            let cut = (dir as NSString).appendingPathComponent(name)
+            try bytes.prefix(bytes.count / 5).write(to: URL(fileURLWithPath: cut))
+            XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: cut)) { error in
+                guard case DecodeError.readFailed(_, let reason) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(reason.contains("of the 36.0 s its header gives"), "\(name): \(reason)")
+            }
+        }
+    }
+
+    /// A FLAC written through a pipe states no length (total samples 0, as the format allows): it
+    /// is whole, and was said to have "its header's length damaged" on every scan.
+    func testAFLACOfUnknownLengthIsWhole() throws {
+        let dir = try temporaryDirectory(self)
+        let flac = (dir as NSString).appendingPathComponent("piped.flac")
+        let encoder = Process()
+        encoder.executableURL = URL(fileURLWithPath: try requiredTool("ffmpeg"))
+        encoder.arguments = ["-v", "error", "-i", TestPaths.fixture("rock-150.flac"), "-c:a", "flac", "-f", "flac", "-"]
+        FileManager.default.createFile(atPath: flac, contents: nil)
+        encoder.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: flac))
+        try encoder.run()
+        encoder.waitUntilExit()
+        XCTAssertEqual(encoder.terminationStatus, 0)
+        XCTAssertFalse(FLACLengthHeader.statesTotalSamples(path: flac), "written to a pipe, the length is unknown")
+        XCTAssertTrue(FLACLengthHeader.statesTotalSamples(path: TestPaths.fixture("rock-150.flac")))
+        let (info, result) = try AudioFileAnalysis.analyse(path: flac)
+        XCTAssertNil(result.decodeWarning)
+        XCTAssertEqual(info.durationSeconds, 12, accuracy: 0.1)
     }
 
     /// The tags that state an MP3's frame count, where they sit in its first frame.
