@@ -129,8 +129,9 @@ public enum FileWalker {
             let path = (dir as NSString).appendingPathComponent(name)
             var entry = stat()
             guard stat(path, &entry) == 0 else {
+                let failure = errno
                 // A folder that can be listed but not searched (mode r--) lets no entry be looked at.
-                if errno == EACCES {
+                if failure == EACCES {
                     unreadable(dir, because: String(cString: strerror(EACCES)), into: &result)
                     return
                 }
@@ -139,6 +140,11 @@ public enum FileWalker {
                     result.problems.append(ScanProblem(path: path, message: "broken symbolic link"))
                 } else if let reason = notUTF8(name) {
                     result.problems.append(ScanProblem(path: path, message: reason))
+                } else if failure == ENAMETOOLONG {
+                    // Deeper than the system can name (PATH_MAX): it was left out without a word.
+                    result.problems.append(ScanProblem(path: path, message: "the path is longer than the system allows (\(PATH_MAX) bytes): left out"))
+                } else if failure != ENOENT {  // gone since the listing: nothing to say
+                    result.problems.append(ScanProblem(path: path, message: String(cString: strerror(failure)).lowercased()))
                 }
                 continue
             }
