@@ -152,6 +152,9 @@ public final class FFmpegSource: AudioSource {
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
                                decoder: DecoderLibrary.ffmpeg.identity)
+        if let name = context.pointee.iformat?.pointee.name, String(cString: name) == "asf", let stated = ASFLengthHeader.statedSeconds(path: path) {
+            expectLength(atLeast: Int64((stated * Double(rate)).rounded()), sampleRate: rate)
+        }
         // A WAV or AIFF cut short: the header promises more bytes than the file holds. FFmpeg's
         // length is the held one for some codecs and the promised one for others (AIFF, float WAV),
         // so the promised length is taken from the bytes at the stream's constant bit rate (the held

@@ -89,6 +89,24 @@ final class FFmpegSourceTests: XCTestCase {
         XCTAssertGreaterThan(blocks, 12 * 22050 / 1000)
     }
 
+    /// FFmpeg takes a WMA's length from the bytes there are: a download cut in half looked whole
+    /// ("38 ms lost to damage"). The ASF header's play length is the one to reach.
+    func testACutOffWMAIsSaidAgainstItsHeader() throws {
+        let dir = try temporaryDirectory(self)
+        let whole = (dir as NSString).appendingPathComponent("whole.wma")
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac"),
+                                                                     "-c:a", "wmav2", "-b:a", "128k", whole])
+        XCTAssertEqual(status, 0, log)
+        XCTAssertEqual(try XCTUnwrap(ASFLengthHeader.statedSeconds(path: whole)), 36, accuracy: 0.1)
+        XCTAssertNil(ASFLengthHeader.statedSeconds(path: TestPaths.fixture("rock-150.flac")))
+        XCTAssertNil(try AudioFileAnalysis.analyse(path: whole).1.decodeWarning, "whole: nothing to say")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = (dir as NSString).appendingPathComponent("cut.wma")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let warning = try AudioFileAnalysis.analyse(path: cut).1.decodeWarning ?? "nil"
+        XCTAssertTrue(warning.contains("of the 36.0 s its header gives"), warning)
+    }
+
     func testBrokenFilesGiveOneLineReasons() throws {
         XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture("odd/video-only.mp4"))) { error in
             XCTAssertEqual(error as? DecodeError, .noAudioStream(path: TestPaths.fixture("odd/video-only.mp4")))
