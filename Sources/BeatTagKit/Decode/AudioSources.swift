@@ -19,9 +19,11 @@ public enum AudioSources {
         }
         do {
             let source = try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
-            guard decoder == nil, DecoderLibrary.preferred(forFormat: source.info.format) == .ffmpeg,
+            // A chained Ogg file: libsndfile decodes its first stream only.
+            let chained = ["ogg", "opus", "flac"].contains(source.info.format) && DecoderLibrary.ffmpeg.isAvailable && OggChain.isChained(path: path)
+            guard decoder == nil, DecoderLibrary.preferred(forFormat: source.info.format) == .ffmpeg || chained,
                   let ffmpeg = try? FFmpegSource(path: path, blockFrames: blockFrames, layout: layout) else { return source }
-            ffmpeg.expectLength(atLeast: source.info.frames, sampleRate: source.info.sampleRate)
+            if !chained { ffmpeg.expectLength(atLeast: source.info.frames, sampleRate: source.info.sampleRate) }
             return ffmpeg
         } catch DecodeError.cannotOpen(_, let sndfileReason) {
             do {

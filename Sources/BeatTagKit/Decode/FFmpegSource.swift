@@ -147,7 +147,10 @@ public final class FFmpegSource: AudioSource {
         if let name = context.pointee.iformat?.pointee.name, RawStreamPackets.isRaw(formatName: String(cString: name)) {
             rawPackets = RawStreamPackets()
         }
+        // A chained Ogg file's streams each count from their own start: no length holds for the whole
+        // (it read "its header's length is damaged").
         lengthIsGuessed = context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE
+            || (context.pointee.iformat.map { String(cString: $0.pointee.name) } == "ogg" && OggChain.isChained(path: path))
         info = AudioStreamInfo(sampleRate: rate, channels: channels,
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),

@@ -107,6 +107,27 @@ final class FFmpegSourceTests: XCTestCase {
         XCTAssertTrue(warning.contains("of the 36.0 s its header gives"), warning)
     }
 
+    /// Two Ogg streams one after the other (a chain): libsndfile decoded the first only, and the
+    /// track was catalogued at half its length without a word (decode hunt M3).
+    func testAChainedOggFileIsDecodedWhole() throws {
+        let dir = try temporaryDirectory(self)
+        var chain = Data()
+        for (serial, fixture) in [(7, "rock-150.flac"), (99, "house-128.wav")] {
+            let link = (dir as NSString).appendingPathComponent("\(serial).ogg")
+            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture(fixture), "-ar", "44100",
+                                                                         "-c:a", "libvorbis", "-serial_offset", "\(serial)", link])
+            XCTAssertEqual(status, 0, log)
+            XCTAssertFalse(OggChain.isChained(path: link))
+            chain += try Data(contentsOf: URL(fileURLWithPath: link))
+        }
+        let chained = (dir as NSString).appendingPathComponent("chained.ogg")
+        try chain.write(to: URL(fileURLWithPath: chained))
+        XCTAssertTrue(OggChain.isChained(path: chained))
+        let (info, result) = try AudioFileAnalysis.analyse(path: chained)
+        XCTAssertEqual(info.durationSeconds, 24, accuracy: 0.1, "both streams")
+        XCTAssertNil(result.decodeWarning)
+    }
+
     func testBrokenFilesGiveOneLineReasons() throws {
         XCTAssertThrowsError(try AudioSources.open(path: TestPaths.fixture("odd/video-only.mp4"))) { error in
             XCTAssertEqual(error as? DecodeError, .noAudioStream(path: TestPaths.fixture("odd/video-only.mp4")))
