@@ -19,10 +19,21 @@ struct CatalogOption: ParsableArguments {
     /// A catalog that cannot be used is unusable input: exit status 2; one kept busy by another
     /// writer past the wait is a try-again: 1.
     func open(create: Bool, access: Catalog.Access = .readWrite) throws -> Catalog {
-        do { return try Catalog(path: path, create: create, access: access) } catch {
-            let reason = CatalogError.userFacing(error)
-            if case .busy? = reason as? CatalogError { throw CommandFailure("\(reason)", code: 1) }
-            throw CommandFailure("\(reason)", code: 2)
-        }
+        do { return try Catalog(path: path, create: create, access: access) } catch { throw Self.failure(error) }
+    }
+
+    /// Writable if it can be, else read-only: for commands whose only write is a record kept for
+    /// later (a playlist's export, for `--fresh`). On a catalog this user cannot write they refused
+    /// (exit 2) to write a playlist; now the playlist is written and the record said to be missing.
+    func openWritableIfPossible() throws -> (Catalog, readOnly: Bool) {
+        do { return (try Catalog(path: path, create: false), false) } catch CatalogError.readOnly {
+            return (try open(create: false, access: .readOnly), true)
+        } catch { throw Self.failure(error) }
+    }
+
+    private static func failure(_ error: Error) -> CommandFailure {
+        let reason = CatalogError.userFacing(error)
+        if case .busy? = reason as? CatalogError { return CommandFailure("\(reason)", code: 1) }
+        return CommandFailure("\(reason)", code: 2)
     }
 }

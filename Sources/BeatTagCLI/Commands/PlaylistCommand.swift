@@ -43,7 +43,7 @@ struct PlaylistCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current.reportingOnStderr(PlaylistExport.isStandardOutput(output))
-        let catalog = try catalogOption.open(create: false)
+        let (catalog, _) = try catalogOption.openWritableIfPossible()
         let result = try catalog.cadenceMatches(options.rules, filter: options.filter)
         guard !result.matches.isEmpty else { throw CommandFailure(try options.explainNoMatch(in: catalog)) }
         let usedSeed = seed ?? SeededOrder.newSeed()

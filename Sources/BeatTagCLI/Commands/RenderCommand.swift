@@ -167,7 +167,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
         }
-        let catalog = try catalogOption.open(create: false)
+        let catalog = try catalogOption.open(create: false, access: .readOnly)  // a render writes nothing to it
         try checkOutput(catalog: catalog, companions: true)
         let usedSeed = seed ?? SeededOrder.newSeed()
         let plans: [RunPlan]

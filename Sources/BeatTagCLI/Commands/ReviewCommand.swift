@@ -50,12 +50,7 @@ struct ReviewCommand: ParsableCommand {
     /// Writable if it can be: a catalog this user cannot write still serves a page to listen with
     /// (and says so).
     private func openCatalog() throws -> (Catalog, readOnly: Bool) {
-        if !readOnlyFlag {
-            do { return (try Catalog(path: catalogOption.path, create: false), false) } catch CatalogError.readOnly {} catch {
-                throw CommandFailure("\(CatalogError.userFacing(error))", code: 2)
-            }
-        }
-        return (try catalogOption.open(create: false, access: .readOnly), true)
+        readOnlyFlag ? (try catalogOption.open(create: false, access: .readOnly), true) : try catalogOption.openWritableIfPossible()
     }
 
     private static func openInBrowser(_ url: String, console: Console) {

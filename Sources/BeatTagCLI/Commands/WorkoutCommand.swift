@@ -55,7 +55,7 @@ struct WorkoutCommand: ParsableCommand {
         let resolved = plan.segments.contains { $0.zone != nil } ? try profile.resolve(console: console) : nil
         let zoneSPM = try resolved?.zoneSPM ?? profile.zoneCadences(console: console)
         let zones = resolved.map(HeartRateZones.init)
-        let catalog = try catalogOption.open(create: false)
+        let (catalog, _) = try catalogOption.openWritableIfPossible()
         var builder = WorkoutBuilder(maxShiftPercent: filters.maxShift, allowHalfTime: halfTime.allowHalfTime, filter: filters.filter)
         builder.seed = seed ?? SeededOrder.newSeed()
         builder.unusableFile = { $0.fileProblemSinceScan ?? $0.renderedRunProblem }
