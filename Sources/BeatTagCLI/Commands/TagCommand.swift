@@ -108,6 +108,7 @@ struct TagCommand: ParsableCommand {
                     } else {
                         console.line(String(format: "%@: BPM %@ (%@)", file, record.bpm.map { String(format: "%.1f", $0) } ?? "none",
                                              record.bpmReason ?? "no source"))
+                        if let note = record.beatsAtHandBPMNote { console.line("\(file): \(note)") }
                         if beatChange != nil { console.line("\(file): \(Self.beatText(record))") }
                         if !write { console.noteIfGone(record, named: file) }
                         // The hand BPM is committed first and the file tagged after, outside the

@@ -52,6 +52,21 @@ extension TrackRecord {
         return BeatAnchor.moved(counted, toBeatAt: beatAnchor, duration: durationSeconds)
     }
 
+    /// What a hand or tag BPM off the analysed beats means for match and render, or nil when it
+    /// is on them: within 4% of a simple multiple they go by the beats (`beatsBPM`), beyond it the
+    /// track has no beat grid. `tag` says it: a 0.1 BPM change across the line moved the tempo
+    /// matched to another level without a word.
+    public var beatsAtHandBPMNote: String? {
+        guard bpmSource != .analysis, let bpm, let analysed = bpmAnalysed, waveformAnalysed else { return nil }
+        guard let tempo = BeatListScaling.tempo(of: analysed, countedAt: bpm) else {
+            return String(format: "no beat grid at this BPM: %.1f is more than %g%% from every simple multiple of the analysed %.1f, "
+                          + "so render leaves the track out (a BPM within %g%% of one keeps its beats)",
+                          bpm, BeatListScaling.tolerance * 100, analysed, BeatListScaling.tolerance * 100)
+        }
+        guard abs(tempo - bpm) >= 0.05 else { return nil }
+        return String(format: "its beats run at %.1f BPM (%+.1f%% from %.1f): match and render go by them", tempo, (tempo / bpm - 1) * 100, bpm)
+    }
+
     /// The stored beats counted at the BPM in use, before any hand-placed beat.
     public var beatsAtBPMInUse: [Double] {
         let stored = beatTimes

@@ -350,6 +350,13 @@ final class RenderRunTests: XCTestCase {
         let (dir, song, own) = (scanned.folder, scanned.song, scanned.catalog)
         let analysed = try XCTUnwrap(try Catalog(path: own).track(path: song)?.bpmAnalysed)
         let tapped = (analysed * 1.02 * 10).rounded() / 10
+        let tag = try runBeattag(["tag", song, "--bpm", String(tapped), "--catalog", own])
+        XCTAssertEqual(tag.status, 0)
+        // `tag` says what the tap means for match and render, on either side of the 4% line.
+        XCTAssertTrue(tag.stdout.contains(String(format: "its beats run at %.1f BPM", analysed)) && tag.stdout.contains("match and render go by them"), tag.stdout)
+        let across = (analysed * 1.041 * 10).rounded() / 10
+        let far = try runBeattag(["tag", song, "--bpm", String(across), "--catalog", own])
+        XCTAssertTrue(far.stdout.contains("no beat grid at this BPM") && far.stdout.contains("render leaves the track out"), far.stdout)
         XCTAssertEqual(try runBeattag(["tag", song, "--bpm", String(tapped), "--catalog", own]).status, 0)
         let out = (dir as NSString).appendingPathComponent("run.flac")
         let render = try runBeattag(["render", "--spm", String(tapped), "--duration", "30s", "-o", out, "--allow-short", "--seed", "1",
