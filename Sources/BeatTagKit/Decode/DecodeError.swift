@@ -3,8 +3,8 @@ import Foundation
 public enum DecodeError: Error, CustomStringConvertible, Equatable {
     /// No decoder takes the file; `reason` says what each one said.
     case cannotOpen(path: String, reason: String)
-    /// A container with no audio in it (a video, a data file).
-    case noAudioStream(path: String)
+    /// A container with no audio in it: `found` says what it holds ("video only", "no streams").
+    case noAudioStream(path: String, found: String)
     case readFailed(path: String, reason: String)
     case empty(path: String)
     case notFound(path: String)
@@ -18,7 +18,7 @@ public enum DecodeError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .cannotOpen(_, let reason): return "cannot decode it (\(DecodeError.tidy(reason)))"
-        case .noAudioStream: return "no audio stream in it (video or data only)"
+        case .noAudioStream(_, let found): return "no audio stream in it (\(found))"
         case .readFailed(_, let reason): return "decoding failed part-way (\(DecodeError.tidy(reason)))"
         case .empty: return "no audio frames"
         case .notFound(let path): return FileWalker.notUTF8(path) ?? "no such file"

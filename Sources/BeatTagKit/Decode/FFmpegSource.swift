@@ -98,7 +98,7 @@ public final class FFmpegSource: AudioSource {
         guard rc >= 0 else { throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(rc))) }
         var decoder: UnsafePointer<AVCodec>?
         let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
-        if index == beattag_averror_stream_not_found() { throw fail(.noAudioStream(path: path)) }
+        if index == beattag_averror_stream_not_found() { throw fail(.noAudioStream(path: path, found: Self.streamKinds(context))) }
         guard index >= 0, let chosen = context.pointee.streams[Int(index)] else {
             throw fail(.cannotOpen(path: path, reason: FFmpegSource.message(index)))
         }
@@ -455,6 +455,14 @@ public final class FFmpegSource: AudioSource {
             return av_rescale(container.pointee.duration, Int64(rate), Int64(AV_TIME_BASE))
         }
         return 0
+    }
+
+    /// What a container without audio holds, for the reason given: random bytes FFmpeg took for
+    /// some format and an MP4 whose track is gone read "video or data only" and "a video".
+    static func streamKinds(_ context: UnsafeMutablePointer<AVFormatContext>) -> String {
+        let types = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0]?.pointee.codecpar.pointee.codec_type }
+        if types.isEmpty { return "no streams at all: not audio, or damaged" }
+        return types.contains(AVMEDIA_TYPE_VIDEO) ? "video only" : "data only"
     }
 
     /// FFmpeg's codec tags are little-endian four-character codes.

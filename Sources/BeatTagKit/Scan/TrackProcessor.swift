@@ -85,7 +85,7 @@ public enum TrackProcessor {
                 return (record, .metadataOnly)
             }
             if case .cannotOpen = error { return fail(&record, "\(error); TagLib cannot read it either") }
-            if case .noAudioStream = error, tags?.container == "MP4" { return fail(&record, "a video with no audio stream") }
+            if case .noAudioStream(_, "video only") = error, tags?.container == "MP4" { return fail(&record, "a video with no audio stream") }
             // Marked with the missing decoder's identity ("ffmpeg (not installed)"): a scan once
             // FFmpeg is installed sees another identity and decodes the file (`isUnchanged`).
             if case .decoderMissing = error { record.decoder = DecoderLibrary.ffmpeg.identity }
