@@ -19,6 +19,7 @@ public final class FFmpegSource: AudioSource {
     private var container: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private var resampler: OpaquePointer?
+    private var resamplerInput: FrameShape?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let streamIndex: Int32
@@ -365,11 +366,16 @@ public final class FFmpegSource: AudioSource {
     /// at another rate, such as HE-AAC's doubled rate, is resampled), then to the source's layout.
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         timelineFrames += av_rescale(Int64(frame.pointee.nb_samples), Int64(info.sampleRate), Int64(max(1, frame.pointee.sample_rate)))
+        if resampler != nil, resamplerInput != FrameShape(frame) {
+            try flushResampler()
+            swr_free(&resampler)
+        }
         if resampler == nil { try makeResampler(for: frame) }
         let capacity = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
         guard capacity > 0 else { return }
+        let planes = Int(max(1, frame.pointee.ch_layout.nb_channels))
         let produced = try runResampler(capacity: capacity) { out in
-            frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: Int(info.channels)) { input in
+            frame.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: planes) { input in
                 swr_convert(resampler, out, Int32(capacity), input, frame.pointee.nb_samples)
             }
         }
@@ -408,23 +414,32 @@ public final class FFmpegSource: AudioSource {
     }
 
     /// Output keeps the input's channels (no remixing: `ChannelLayout.fold` makes mono or stereo of
-    /// them, as for libsndfile), as float, interleaved, at the stream's rate.
+    /// them, as for libsndfile), as float, interleaved, at the stream's rate. A frame with other
+    /// channels or another rate than the stream began with (a chained Ogg file: stereo, then a mono
+    /// jingle at 22 kHz) is remixed and resampled to the stream's: its planes were read as the
+    /// first's (a crash) and its samples at the first's rate (its beats in the wrong places).
     private func makeResampler(for frame: UnsafeMutablePointer<AVFrame>) throws {
-        var layout = AVChannelLayout()
+        var input = AVChannelLayout(), output = AVChannelLayout()
         if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC || frame.pointee.ch_layout.nb_channels <= 0 {
-            av_channel_layout_default(&layout, Int32(info.channels))
+            av_channel_layout_default(&input, frame.pointee.ch_layout.nb_channels > 0 ? frame.pointee.ch_layout.nb_channels : Int32(info.channels))
         } else {
-            av_channel_layout_copy(&layout, &frame.pointee.ch_layout)
+            av_channel_layout_copy(&input, &frame.pointee.ch_layout)
         }
-        defer { av_channel_layout_uninit(&layout) }
-        guard Int(layout.nb_channels) == info.channels else {
-            throw DecodeError.readFailed(path: path, reason: "the channel count changes mid-stream")
-        }
-        var inputLayout = layout
-        var rc = swr_alloc_set_opts2(&resampler, &layout, AV_SAMPLE_FMT_FLT, Int32(info.sampleRate),
-                                     &inputLayout, AVSampleFormat(frame.pointee.format), frame.pointee.sample_rate, 0, nil)
+        if Int(input.nb_channels) == info.channels { av_channel_layout_copy(&output, &input) } else { av_channel_layout_default(&output, Int32(info.channels)) }
+        defer { av_channel_layout_uninit(&input); av_channel_layout_uninit(&output) }
+        var rc = swr_alloc_set_opts2(&resampler, &output, AV_SAMPLE_FMT_FLT, Int32(info.sampleRate),
+                                     &input, AVSampleFormat(frame.pointee.format), frame.pointee.sample_rate, 0, nil)
         if rc >= 0 { rc = swr_init(resampler) }
         guard rc >= 0 else { throw DecodeError.readFailed(path: path, reason: FFmpegSource.message(rc)) }
+        resamplerInput = FrameShape(frame)
+    }
+
+    /// What a resampler was made for: a frame of another shape needs another.
+    struct FrameShape: Equatable {
+        var channels: Int32, rate: Int32, format: Int32
+        init(_ frame: UnsafeMutablePointer<AVFrame>) {
+            (channels, rate, format) = (frame.pointee.ch_layout.nb_channels, frame.pointee.sample_rate, frame.pointee.format)
+        }
     }
 
     /// A stream that stops well short of the length its header gives was cut off (an interrupted

@@ -112,9 +112,11 @@ final class FFmpegSourceTests: XCTestCase {
     func testAChainedOggFileIsDecodedWhole() throws {
         let dir = try temporaryDirectory(self)
         var chain = Data()
-        for (serial, fixture) in [(7, "rock-150.flac"), (99, "house-128.wav")] {
+        // The last stream mono at another rate: its planes were read as the first's (a crash), its
+        // samples at the first's rate (recheck N3, N4).
+        for (serial, fixture, channels, rate) in [(7, "rock-150.flac", 2, 44100), (99, "house-128.wav", 2, 44100), (123, "rock-150.flac", 1, 22050)] {
             let link = (dir as NSString).appendingPathComponent("\(serial).ogg")
-            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture(fixture), "-ar", "44100",
+            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture(fixture), "-ar", "\(rate)", "-ac", "\(channels)",
                                                                          "-c:a", "libvorbis", "-serial_offset", "\(serial)", link])
             XCTAssertEqual(status, 0, log)
             XCTAssertFalse(OggChain.isChained(path: link))
@@ -124,8 +126,13 @@ final class FFmpegSourceTests: XCTestCase {
         try chain.write(to: URL(fileURLWithPath: chained))
         XCTAssertTrue(OggChain.isChained(path: chained))
         let (info, result) = try AudioFileAnalysis.analyse(path: chained)
-        XCTAssertEqual(info.durationSeconds, 24, accuracy: 0.1, "both streams")
+        XCTAssertEqual(info.durationSeconds, 36, accuracy: 0.2, "every stream, at the first one's rate")
         XCTAssertNil(result.decodeWarning)
+        // The mono stream at 22 kHz is the rock again: its beats come 150 to the minute, as the first's.
+        let beats = result.beats.map(\.value).filter { $0 > 25 && $0 < 35 }
+        XCTAssertGreaterThan(beats.count, 20)
+        let intervals = zip(beats.dropFirst(), beats).map { $0 - $1 }.sorted()
+        XCTAssertEqual(intervals[intervals.count / 2], 0.4, accuracy: 0.01, "150 BPM")
     }
 
     func testBrokenFilesGiveOneLineReasons() throws {
