@@ -19,8 +19,11 @@ public struct RightsSidecar: Equatable, Sendable {
         case unknownKey(path: String, line: Int, key: String)
         case unreadable(path: String, reason: String)
         case unclosedQuote(path: String, line: Int, text: String)
+        case repeatedKey(path: String, line: Int, key: String)
         public var description: String {
             switch self {
+            case .repeatedKey(let path, let line, let key):
+                return "\(path):\(line): \(key) is given again with another value (which holds is not clear: keep one line)"
             case .unclosedQuote(let path, let line, let text): return "\(path):\(line): a quote is opened and not closed in \"\(text)\""
             case .unknownKey(let path, let line, let key):
                 return "\(path):\(line): unknown key \"\(key)\" (one of: \(RightsSidecar.keys.joined(separator: ", ")))"
@@ -53,6 +56,9 @@ public struct RightsSidecar: Equatable, Sendable {
             guard keys.contains(key) else { throw ParseError.unknownKey(path: path, line: index + 1, key: written) }
             let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
             guard let plain = unquoted(value) else { throw ParseError.unclosedQuote(path: path, line: index + 1, text: line) }
+            // Another value for a key already given (a line appended with `>>`) is no rule to pick by:
+            // the last won, and `tempo-adjust = no` then `yes` let no-derivatives music be stretched.
+            if let earlier = values[key], earlier != plain { throw ParseError.repeatedKey(path: path, line: index + 1, key: key) }
             values[key] = plain
         }
         let license = values["license"]

@@ -92,6 +92,14 @@ final class RightsTests: XCTestCase {
                        "a sidecar cannot grant what ND forbids")
         XCTAssertThrowsError(try RightsSidecar.parse("source cc0", path: "x"))
         XCTAssertThrowsError(try RightsSidecar.parse("source = mine", path: "x"))
+        // A key given again with another value: no rule says which holds (the last did, so a line
+        // appended with `>>` made no-derivatives music stretchable). The same value twice is one.
+        XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\ntempo-adjust = no\ntempo-adjust = yes", path: "x")) {
+            XCTAssertEqual("\($0)", "x:3: tempo-adjust is given again with another value (which holds is not clear: keep one line)")
+        }
+        XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by-nd\nsource = cc-by", path: "x"))
+        XCTAssertThrowsError(try RightsSidecar.parse("licence = CC BY-ND 4.0\nlicense = CC BY 4.0", path: "x"))
+        XCTAssertEqual(try RightsSidecar.parse("source = cc0\nsource = cc0", path: "x").rights.source, .cc0)
         XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\ntempo-adjust = maybe", path: "x"))
         // An unknown key is an error, not ignored: it may be the line declaring no derivatives.
         XCTAssertThrowsError(try RightsSidecar.parse("source = cc-by\nlicense-url = https://creativecommons.org/licenses/by-nd/4.0/", path: "x")) {
