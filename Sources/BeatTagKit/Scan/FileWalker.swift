@@ -21,14 +21,19 @@ public enum FileWalker {
         /// Hidden copies `tag --write` makes beside a file (`WorkingFile.taggedCopy`), found in the
         /// walked folders: one left by a killed process stays until something removes it.
         public var taggedCopies: [(path: String, writer: Int32)] = []
+        /// Files found under a second path (a hard link, a link to a file) whose folder's rights
+        /// differ: the file is taken under the path whose rights forbid a tempo change.
+        public var sameFiles: [SameFile] = []
+        /// Where each file found sits in `files`, by device and inode.
+        fileprivate var foundAt: [Identity: Int] = [:]
     }
 
-    private struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
+    fileprivate struct Identity: Hashable { var device: UInt64; var inode: UInt64 }
 
-    public static func walk(roots: [String]) -> Result {
+    /// `source`: the scan's `--source`, which gives the rights of folders without a sidecar.
+    public static func walk(roots: [String], source: SourceType? = nil) -> Result {
         var result = Result()
         var visitedDirs = Set<Identity>()
-        var seenFiles = Set<Identity>()
         var files: [(path: String, st: stat)] = []
         for root in roots {
             let absolute = absolutePath(root)
@@ -51,7 +56,7 @@ public enum FileWalker {
                     continue
                 }
                 let inherited = sidecarsAbove(absolute, problems: &result.problems)
-                walkDirectory(absolute, sidecar: inherited, visited: &visitedDirs, seen: &seenFiles, into: &result)
+                walkDirectory(absolute, sidecar: inherited, source: source, visited: &visitedDirs, into: &result)
                 result.walkedRoots.append(absolute)
             } else {
                 files.append((absolute, st))
@@ -78,6 +83,8 @@ public enum FileWalker {
             && !result.unreadableFolders.contains(where: { path.isInside(folder: $0) }) {
             var st = stat()
             guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            // A file the walk took under another path (the stricter folder's): not again under this one.
+            guard result.foundAt[Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))] == nil else { continue }
             result.files.append(file(path, st, problems: &result.problems))
         }
     }
@@ -99,8 +106,8 @@ public enum FileWalker {
         return loadSidecar(dir, problems: &problems) ?? above
     }
 
-    private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, visited: inout Set<Identity>,
-                                      seen: inout Set<Identity>, into result: inout Result) {
+    private static func walkDirectory(_ dir: String, sidecar inherited: RightsSidecar?, source: SourceType?, visited: inout Set<Identity>,
+                                      into result: inout Result) {
         var st = stat()
         guard stat(dir, &st) == 0 else {
             if errno != ENOENT { unreadable(dir, because: String(cString: strerror(errno)), into: &result) }
@@ -150,11 +157,25 @@ public enum FileWalker {
             }
             switch entry.st_mode & S_IFMT {
             case S_IFDIR:
-                walkDirectory(path, sidecar: sidecar, visited: &visited, seen: &seen, into: &result)
+                walkDirectory(path, sidecar: sidecar, source: source, visited: &visited, into: &result)
             case S_IFREG:
                 guard AudioSniffer.hasAudioExtension(path) || AudioSniffer.kind(ofFile: path) != nil else { continue }
-                guard seen.insert(Identity(device: UInt64(entry.st_dev), inode: UInt64(entry.st_ino))).inserted else { continue }
-                result.files.append(FoundFile(path: path, size: Int64(entry.st_size), modifiedAt: mtime(entry), sidecar: sidecar))
+                let found = FoundFile(path: path, size: Int64(entry.st_size), modifiedAt: mtime(entry), sidecar: sidecar)
+                let identity = Identity(device: UInt64(entry.st_dev), inode: UInt64(entry.st_ino))
+                guard let earlier = result.foundAt[identity] else {
+                    result.foundAt[identity] = result.files.count
+                    result.files.append(found)
+                    continue
+                }
+                // One file under two paths (a hard link, a link to a file) whose folders differ in
+                // rights is taken under the stricter: the first path found won, and a no-derivatives
+                // file linked into a cc-by folder was stretched.
+                let allowed = { (file: FoundFile) in RightsResolver.resolve(tags: nil, sidecar: file.sidecar, option: source).tempoAdjustAllowed }
+                let first = result.files[earlier]
+                guard allowed(first) != allowed(found) else { continue }
+                let kept = allowed(found) ? first : found
+                result.sameFiles.append(SameFile(path: kept.path == found.path ? first.path : found.path, cataloguedAs: kept.path))
+                result.files[earlier] = kept
             default:
                 continue
             }

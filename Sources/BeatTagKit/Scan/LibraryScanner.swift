@@ -52,12 +52,13 @@ public final class LibraryScanner: @unchecked Sendable {
         defer { withExtendedLifetime(scanLock) {} }
         let started = Date()
         var summary = ScanSummary()
-        var walk = FileWalker.walk(roots: options.roots)
+        var walk = FileWalker.walk(roots: options.roots, source: options.source)
         // Only the rows under the roots: a scan of one new album into 100,000 tracks read them all (565 MB).
         let roots = options.roots.map(FileWalker.absolutePath)
         let existing = try catalog.tracks(under: roots)
         FileWalker.addUnvisited(existing.map(\.path), to: &walk)
         summary.found = walk.files.count
+        summary.sameFiles = walk.sameFiles
         summary.recordingsNotCompared = OptionalLibrary.chromaprint.unavailableReason
         withPrints = summary.recordingsNotCompared == nil ? try catalog.trackIDsWithPrints(under: roots) : nil
         let (unavailable, goneAndPruned) = unavailableRoots(walk: &walk, existing: existing)

@@ -65,6 +65,51 @@ final class LinkedLibraryTests: XCTestCase {
         XCTAssertEqual(rows.map { ($0.path as NSString).lastPathComponent }.sorted(), ["empty.wav", "rock.flac"], "\(rows.map(\.path))")
     }
 
+    /// One file under two folders of different rights (a hard link, a link to a file) is taken
+    /// under the folder that forbids a tempo change, in one walk and when the second path comes
+    /// later: the first path found won, so a no-derivatives file was stretched (hand-data hunt 1, 2).
+    func testAFileInTwoFoldersTakesTheStricterRights() throws {
+        let dir = try temporaryDirectory(self)
+        let library = (dir as NSString).appendingPathComponent("lib")
+        let open = (library as NSString).appendingPathComponent("A"), strict = (library as NSString).appendingPathComponent("B")
+        for (folder, source) in [(open, "cc-by"), (strict, "cc-by-nd")] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "source = \(source)\n".write(toFile: (folder as NSString).appendingPathComponent(".beattag-rights"), atomically: true, encoding: .utf8)
+        }
+        let strictFile = (strict as NSString).appendingPathComponent("clip.ogg"), openFile = (open as NSString).appendingPathComponent("rock.flac")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dnb-174.ogg"), toPath: strictFile)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("rock-150.flac"), toPath: openFile)
+        func addLinks() throws {
+            try FileManager.default.linkItem(atPath: strictFile, toPath: (open as NSString).appendingPathComponent("hard.ogg"))
+            try FileManager.default.createSymbolicLink(atPath: (strict as NSString).appendingPathComponent("link.flac"), withDestinationPath: "../A/rock.flac")
+        }
+        func rows(_ catalog: String) throws -> [String: (Bool, Double?)] {
+            Dictionary(uniqueKeysWithValues: try Catalog(path: catalog, create: false).allTracks().map {
+                (String($0.path.dropFirst(library.count + 1)), ($0.tempoAdjustAllowed, $0.bpmManual))
+            })
+        }
+        let expected = ["B/clip.ogg", "B/link.flac"]
+        // Both paths in one walk.
+        try addLinks()
+        let fresh = (dir as NSString).appendingPathComponent("fresh.sqlite")
+        let first = try runBeattag(["scan", library, "--json", "--catalog", fresh])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(try rows(fresh).keys.sorted(), expected)
+        XCTAssertTrue(try rows(fresh).values.allSatisfy { !$0.0 }, "never stretched")
+        let summary = try JSONDecoder().decode(ScanSummary.self, from: Data(first.stdout.utf8))
+        XCTAssertEqual(summary.sameFiles.map(\.cataloguedAs).map { String($0.dropFirst(library.count + 1)) }.sorted(), expected)
+        // The second path added after the first was catalogued with a hand BPM: the row moves, the BPM with it.
+        for link in ["A/hard.ogg", "B/link.flac"] { try FileManager.default.removeItem(atPath: (library as NSString).appendingPathComponent(link)) }
+        let older = (dir as NSString).appendingPathComponent("older.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", library, "--catalog", older]).status, 0)
+        XCTAssertEqual(try runBeattag(["tag", openFile, "--bpm", "151", "--catalog", older]).status, 0)
+        try addLinks()
+        for _ in 0..<2 { XCTAssertEqual(try runBeattag(["scan", library, "--catalog", older]).status, 0) }
+        XCTAssertEqual(try rows(older).keys.sorted(), expected)
+        XCTAssertTrue(try rows(older).values.allSatisfy { !$0.0 }, "never stretched")
+        XCTAssertEqual(try rows(older)["B/link.flac"]?.1, 151, "the hand BPM moved with the row")
+    }
+
     /// A file with two hard links is one track under one of its names; `tag` and `rate` by the other
     /// name reach that track (scan audit LOW 4: "not in the catalog").
     func testAHardLinkedNameReachesItsTrack() throws {
