@@ -228,8 +228,12 @@ int bt_tag_set_property(bt_tagfile *file, const char *key, const char *value) {
                 mpeg->APETag()->setProperties(ape);
             }
         }
-        if (!rejected.contains(k)) return 1;
         // MP4 and ASF refuse names they do not map: a freeform atom or a named attribute holds them.
+        // One to remove is not in PropertyMap at all (nothing is rejected): it is removed there too
+        // (`tag --clear --write` left a WMA's and an M4A's hand-set mark in place).
+        bool remove = value == nullptr || value[0] == '\0';
+        if (remove) { set_unmapped(f, k, value); return 1; }
+        if (!rejected.contains(k)) return 1;
         return set_unmapped(f, k, value);
     } catch (...) {
         return 0;

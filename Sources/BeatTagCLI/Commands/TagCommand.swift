@@ -111,6 +111,11 @@ struct TagCommand: ParsableCommand {
                         if let note = record.beatsAtHandBPMNote { console.line("\(file): \(note)") }
                         if beatChange != nil { console.line("\(file): \(Self.beatText(record))") }
                         if !write { console.noteIfGone(record, named: file) }
+                        // A hand BPM cleared here that `tag --write` put in the file comes back in a new catalog.
+                        if !write, change == .clear, let tags = try? TagReader.read(path: record.path), let marked = BPMTagMark.manualBPM(in: tags) {
+                            console.line("\(file): the file's tag still says \(String(format: "%g", marked)) BPM was set by hand, which a scan "
+                                         + "into a new catalog takes up again (`tag --clear --write` removes it)")
+                        }
                         // The hand BPM is committed first and the file tagged after, outside the
                         // catalog's lock: a write that fails or is killed never leaves a tagged file
                         // and a catalog without its BPM, and a long file never holds up a scan.

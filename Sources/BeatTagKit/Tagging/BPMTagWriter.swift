@@ -113,8 +113,10 @@ public enum BPMTagWriter {
         }
         let written = try TagReader.read(path: copy).properties
         let readBack = written["BPM"]?.first
-        guard readBack == plan.newValue, (written[BPMTagMark.key]?.first ?? "") == plan.mark else {
-            throw BPMTagWriteError.failed("the tag did not read back (\(readBack ?? "nothing") instead of \(plan.newValue)); file left unchanged")
+        let markBack = written[BPMTagMark.key]?.first ?? ""
+        guard readBack == plan.newValue, markBack == plan.mark else {
+            func said(_ bpm: String, _ mark: String) -> String { "BPM \(bpm), " + (mark.isEmpty ? "no hand-set mark" : "mark \"\(mark)\"") }
+            throw BPMTagWriteError.failed("the tag did not read back (\(said(readBack ?? "nothing", markBack)) instead of \(said(plan.newValue, plan.mark))); file left unchanged")
         }
         guard try samplesEqual(target, copy, original: original) else {
             // Undecodable (DRM, a codec beattag lacks), only the stream's properties were compared: say so and why.

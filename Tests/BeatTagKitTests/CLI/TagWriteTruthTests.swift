@@ -64,6 +64,18 @@ final class TagWriteTruthTests: XCTestCase {
             XCTAssertEqual(row.bpmManual, 176.6, name)
             XCTAssertEqual(row.bpmSource, .manual, name)
         }
+        // Cleared in the catalog only, the file still vouches for it: said (a new catalog brought the
+        // cleared BPM back without a word), and gone once `--clear --write` takes the mark out.
+        // (`--clear --write` left the mark in both: "did not read back (140 instead of 140)".)
+        for name in ["encoded/trance-140-aac.m4a", "encoded/trance-140.wma"] {
+            let file = (library as NSString).appendingPathComponent(name)
+            let cleared = try runBeattag(["tag", file, "--clear", "--catalog", catalog])
+            XCTAssertTrue(cleared.stdout.contains("the file's tag still says 176.6 BPM was set by hand"), cleared.stdout)
+            let unmarked = try runBeattag(["tag", file, "--clear", "--write", "--catalog", catalog])
+            XCTAssertEqual(unmarked.status, 0, unmarked.stderr)
+            XCTAssertFalse(try mutagenTags(file).contains("BEATTAG_BPM_SOURCE"), name)
+            XCTAssertFalse(try runBeattag(["tag", file, "--clear", "--catalog", catalog]).stdout.contains("still says"))
+        }
     }
 
     /// An ID3v2.4 tag stays v2.4 with every frame (an audit: saved as v2.3, the release date, mood
