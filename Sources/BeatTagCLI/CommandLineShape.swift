@@ -21,7 +21,14 @@ enum CommandLineShape {
         guard let command = arguments.first, !command.hasPrefix("-") else { return leading.isEmpty ? arguments : arguments + leading }
         try refuseUnknown(command)
         // `beattag help nosuch` printed the overview and exited 0: a script would take it as found.
-        if command == "help", arguments.count > 1, !arguments[1].hasPrefix("-") { try refuseUnknown(arguments[1]) }
+        if command == "help", arguments.count > 1, !arguments[1].hasPrefix("-") {
+            try refuseUnknown(arguments[1])
+            // No command has commands of its own: `help scan nosuch` printed scan's help, exit 0.
+            if let extra = arguments.dropFirst(2).first(where: { !$0.hasPrefix("-") }) {
+                throw CommandFailure("'\(arguments[1])' has no command '\(extra)' (`beattag help \(arguments[1])` shows its help)",
+                                     code: ExitCode.validationFailure.rawValue)
+            }
+        }
         try refuseFilesReadAsOptions(arguments.dropFirst())
         return [command] + leading + arguments.dropFirst()
     }

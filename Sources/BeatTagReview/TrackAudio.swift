@@ -54,6 +54,10 @@ final class TrackAudio: @unchecked Sendable {
             throw APIError(.notFound, "the file of track \(track.id ?? 0) is missing")
         }
         if let problem = track.fileProblemSinceScan { throw APIError(.conflict, "the file of track \(track.id ?? 0) \(problem)") }
+        // Nor one the scan could not decode (a link to a text file catalogued as "not audio" was sent as audio/mpeg).
+        guard track.isPlayable else {
+            throw APIError(.unprocessableContent, "track \(track.id ?? 0) could not be decoded: \(track.lastError ?? "failed")")
+        }
     }
 
     func response(for track: TrackRecord, request: Request, context: some RequestContext) async throws -> Response {

@@ -15,8 +15,8 @@ final class WaveformOverviews: @unchecked Sendable {
 
     func overview(of track: TrackRecord) throws -> Overview {
         let id = track.id ?? 0
+        try TrackAudio.requireFileAsScanned(track)  // before the cache: a file gone or changed since is said
         if let known = cache.value[id] { return known }
-        try TrackAudio.requireFileAsScanned(track)
         let source: any AudioSource
         do { source = try AudioSources.open(path: track.path, blockFrames: 8192, layout: .mono, decoder: track.decoderLibrary) } catch {
             throw APIError(.unprocessableContent, "cannot decode \((track.path as NSString).lastPathComponent): \(error)")

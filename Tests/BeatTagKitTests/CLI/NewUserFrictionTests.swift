@@ -36,6 +36,7 @@ final class NewUserFrictionTests: XCTestCase {
         let result = try runBeattag(["help", "sacn"])
         XCTAssertEqual(result.status, 64)
         XCTAssertEqual(result.stderr, "beattag: unknown command 'sacn'; did you mean 'scan'? (`beattag --help` lists the commands)\n")
+        XCTAssertEqual(try runBeattag(["help", "scan", "nosuch"]).status, 64)
         let found = try runBeattag(["help", "scan"])
         XCTAssertEqual(found.status, 0)
         XCTAssertTrue(found.stdout.contains("USAGE: beattag scan"), found.stdout)

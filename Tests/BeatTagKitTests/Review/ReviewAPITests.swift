@@ -97,6 +97,15 @@ final class ReviewAPITests: XCTestCase {
         try refused("a folder")
         try FileManager.default.removeItem(atPath: path)
         try refused("gone", status: 404)
+        // The overview was asked for while the file was there: once gone it is refused too (it came from the cache).
+        let rock = (fixture.library as NSString).appendingPathComponent("rock-150.flac"), rockID = try fixture.id(of: "rock-150.flac")
+        XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(rockID)/overview", headers: auth).status, 200)
+        try FileManager.default.removeItem(atPath: rock)
+        XCTAssertEqual(try review.http.send("GET", "/api/tracks/\(rockID)/overview", headers: auth).status, 404)
+        // A file the scan could not decode (a text file with an audio name) is not sent as audio.
+        let notes = try review.http.send("GET", "/api/tracks/\(try fixture.id(of: "odd/notes.mp3"))/audio", headers: auth)
+        XCTAssertEqual(notes.status, 422, notes.text)
+        XCTAssertTrue(notes.text.contains("could not be decoded: not audio"), notes.text)
     }
 
     /// `GET /api/tracks/{id}` says whether the track is in the queue now: a page that loaded the
