@@ -125,6 +125,17 @@ final class FFmpegSourceTests: XCTestCase {
         let chained = (dir as NSString).appendingPathComponent("chained.ogg")
         try chain.write(to: URL(fileURLWithPath: chained))
         XCTAssertTrue(OggChain.isChained(path: chained))
+        // One file twice (`cat a.ogg a.ogg`): one serial for both streams, and A-B-A, whose last
+        // page has the first's serial (both read as one stream).
+        let first = (dir as NSString).appendingPathComponent("7.ogg"), twice = (dir as NSString).appendingPathComponent("twice.ogg")
+        let once = try Data(contentsOf: URL(fileURLWithPath: first))
+        try (once + once).write(to: URL(fileURLWithPath: twice))
+        XCTAssertTrue(OggChain.isChained(path: twice))
+        XCTAssertEqual(try AudioFileAnalysis.analyse(path: twice).0.durationSeconds, 24, accuracy: 0.1)
+        let aba = (dir as NSString).appendingPathComponent("aba.ogg")
+        try (once + (try Data(contentsOf: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("99.ogg")))) + once).write(to: URL(fileURLWithPath: aba))
+        XCTAssertTrue(OggChain.isChained(path: aba))
+        XCTAssertFalse(OggChain.isChained(path: TestPaths.fixture("dnb-174.ogg")))
         let (info, result) = try AudioFileAnalysis.analyse(path: chained)
         XCTAssertEqual(info.durationSeconds, 36, accuracy: 0.2, "every stream, at the first one's rate")
         XCTAssertNil(result.decodeWarning)
