@@ -128,6 +128,21 @@ extension Catalog {
         }
     }
 
+    /// A file moved unchanged: its row takes the new path (and what follows from it: the search
+    /// text, the scan root, the state, the rights of its new folder). The analysis, its beats and
+    /// print, and the hand data stay as they are.
+    public func moveRow(_ record: TrackRecord) throws {
+        guard let id = record.id else { return }
+        try pool.write { db in
+            try db.execute(sql: """
+                UPDATE track SET path = ?, modifiedAt = ?, state = ?, missingSince = NULL, scannedAt = ?, libraryRoot = ?, searchText = ?,
+                sourceType = ?, license = ?, attribution = ?, sourceURL = ?, tempoAdjustAllowed = ?, rightsOrigin = ? WHERE id = ?
+                """, arguments: [record.path, record.modifiedAt, record.state.rawValue, record.scannedAt, record.libraryRoot, record.searchText,
+                                 record.sourceType.rawValue, record.license, record.attribution, record.sourceURL, record.tempoAdjustAllowed,
+                                 record.rightsOrigin, id])
+        }
+    }
+
     /// New rights for an unchanged file: only the rights columns of `rights` are written.
     public func updateRights(_ rights: TrackRecord) throws {
         guard let id = rights.id else { return }

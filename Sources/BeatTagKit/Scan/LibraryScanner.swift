@@ -224,6 +224,32 @@ public final class LibraryScanner: @unchecked Sendable {
                 }
                 if previous == nil, let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
                     previous = moved  // keeps its id, manual BPM and rights
+                    // Moved and unchanged (a folder renamed): the row follows the file with its analysis,
+                    // and only the rights of its new folder are read (a renamed folder of 10,000 tracks was
+                    // decoded and analysed again, all of it).
+                    if !options.force, isUnchanged(file, row: moved) {
+                        var record = moved
+                        (record.path, record.modifiedAt, record.missingSince, record.scannedAt) = (file.path, file.modifiedAt, nil, Date().timeIntervalSince1970)
+                        record.state = moved.settledState
+                        record.libraryRoot = roots.filter { file.path.isInside(folder: $0) }.max { $0.count < $1.count }
+                        if let rights = record.withRightsNow(sidecar: file.sidecar, option: options.source) { record = rights }
+                        do { try catalog.moveRow(record) } catch {
+                            lock.lock(); firstError = firstError ?? error; lock.unlock()
+                            return
+                        }
+                        lock.lock()
+                        done += 1
+                        tally.moved += 1
+                        tally.unchanged += 1
+                        if record.state == .failed {
+                            tally.failed += 1
+                            tally.failures.append(ScanFailure(path: record.path, reason: record.lastError ?? "failed"))
+                        }
+                        let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
+                        lock.unlock()
+                        onProgress?(progress)
+                        continue
+                    }
                 }
                 var timing = AudioFileAnalysis.Timing()
                 var (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,

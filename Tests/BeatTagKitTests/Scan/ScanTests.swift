@@ -490,6 +490,27 @@ final class ScanTests: XCTestCase {
         XCTAssertEqual(row.bpm, 173)
         XCTAssertNil(try catalog.track(path: old))
         XCTAssertEqual(try catalog.allTracks().count, 25)
+        // Moved unchanged, it is not decoded again: the analysis, beats and print come along, the
+        // search finds the new name, and the new folder's rights apply (a renamed folder of 100
+        // files was analysed again, all of it).
+        XCTAssertEqual(summary.analysed, 0)
+        XCTAssertEqual(summary.unchanged, 25)
+        XCTAssertGreaterThan(row.beatTimes.count, 20, "the beats moved with the row")
+        let listed = try runBeattag(["list", "--json", "--search", "dnb renamed", "--catalog", catalog.path])
+        let tracks = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(tracks.count, 1, listed.stdout)
+        XCTAssertGreaterThan((tracks.first?["beats"] as? [Double])?.count ?? 0, 20, "the beats moved with the row")
+        XCTAssertEqual(row.libraryRoot, FileWalker.absolutePath(library))
+        try "source = cc-by-nd\n".write(toFile: (library as NSString).appendingPathComponent("cc0/.beattag-rights"), atomically: true, encoding: .utf8)
+        let intoStrict = (library as NSString).appendingPathComponent("cc0/dnb again.ogg")
+        try FileManager.default.moveItem(atPath: new, toPath: intoStrict)
+        let again = try scan([library], catalog: catalog)
+        XCTAssertEqual(again.moved, 1)
+        XCTAssertEqual(again.analysed, 0)
+        let strict = try XCTUnwrap(try catalog.track(path: intoStrict))
+        XCTAssertEqual(strict.sourceType, .ccByNd)
+        XCTAssertFalse(strict.tempoAdjustAllowed, "the new folder's rights")
+        XCTAssertEqual(strict.bpm, 173)
     }
 
     func testInterruptedScanResumes() throws {
