@@ -122,6 +122,11 @@ public struct TrackRecord: Codable, Equatable, Sendable, FetchableRecord, Mutabl
     /// acoustic fingerprint) and byte-identical or retagged copies (the decoded audio's hash) share
     /// it, so they count once in matches, playlists, workouts and runs.
     public var contentIdentity: String {
+        Self.contentIdentity(recording: recording, audioHash: audioHash, fingerprint: fingerprint, id: id, path: path)
+    }
+
+    /// `contentIdentity` from the columns that make it, for a row read without the rest (`stats`).
+    static func contentIdentity(recording: Int64?, audioHash: String?, fingerprint: String?, id: Int64?, path: String) -> String {
         recording.map { "r:\($0)" } ?? audioHash.map { "a:\($0)" } ?? fingerprint.map { "f:\($0)" } ?? id.map { "i:\($0)" } ?? "p:\(path)"
     }
 

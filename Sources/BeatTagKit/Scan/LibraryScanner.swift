@@ -147,10 +147,7 @@ public final class LibraryScanner: @unchecked Sendable {
                     try catalog.updateRights(rights)
                     summary.rightsChanged += 1
                 }
-                if row.settledState == .failed {
-                    summary.failed += 1
-                    summary.failures.append(ScanFailure(path: row.path, reason: row.lastError ?? "failed"))
-                }
+                summary.countIfStillFailing(row)
                 continue
             }
             work.append((file, row))
@@ -165,6 +162,16 @@ public final class LibraryScanner: @unchecked Sendable {
         var firstError: Error?
         var printed: [Int64] = []
         var tally = summary
+        // A file done without being decoded (kept where it is catalogued, a render, a row moved):
+        // counted, and its progress said.
+        func finishedWithoutDecoding(_ file: FoundFile, _ count: (inout ScanSummary) -> Void) {
+            lock.lock()
+            done += 1
+            count(&tally)
+            let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
+            lock.unlock()
+            onProgress?(progress)
+        }
         DispatchQueue.concurrentPerform(iterations: max(1, min(options.workers, work.count))) { _ in
             while true {
                 lock.lock()
@@ -202,24 +209,17 @@ public final class LibraryScanner: @unchecked Sendable {
                 // a mix of other tracks under their rights, which would come back as one track of unknown
                 // rights (stretched, uncredited).
                 if sameFile != nil || MixFileWriter.isRender(path: file.path) {
-                    lock.lock()
-                    done += 1
-                    if forcedAlready {
-                        tally.unchanged += 1
-                        tally.forcedAlready += 1
-                    } else if let sameFile {
-                        tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path))
-                        // Still failing where it is catalogued: counted as on a scan of that path.
-                        if sameFile.settledState == .failed {
-                            tally.failed += 1
-                            tally.failures.append(ScanFailure(path: sameFile.path, reason: sameFile.lastError ?? "failed"))
+                    finishedWithoutDecoding(file) { tally in
+                        if forcedAlready {
+                            tally.unchanged += 1
+                            tally.forcedAlready += 1
+                        } else if let sameFile {
+                            tally.sameFiles.append(SameFile(path: file.path, cataloguedAs: sameFile.path))
+                            tally.countIfStillFailing(sameFile)  // where it is catalogued, as on a scan of that path
+                        } else {
+                            tally.renders.append(file.path)
                         }
-                    } else {
-                        tally.renders.append(file.path)
                     }
-                    let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
-                    lock.unlock()
-                    onProgress?(progress)
                     continue
                 }
                 if previous == nil, let fingerprint, let moved = claimGoneRow(try? catalog.tracks(fingerprint: fingerprint, size: file.size), foundPaths) {
@@ -231,23 +231,17 @@ public final class LibraryScanner: @unchecked Sendable {
                         var record = moved
                         (record.path, record.modifiedAt, record.missingSince, record.scannedAt) = (file.path, file.modifiedAt, nil, Date().timeIntervalSince1970)
                         record.state = moved.settledState
-                        record.libraryRoot = roots.filter { file.path.isInside(folder: $0) }.max { $0.count < $1.count }
+                        record.libraryRoot = Self.libraryRoot(of: file.path, among: roots)
                         if let rights = record.withRightsNow(sidecar: file.sidecar, option: options.source) { record = rights }
                         do { try catalog.moveRow(record) } catch {
                             lock.lock(); firstError = firstError ?? error; lock.unlock()
                             return
                         }
-                        lock.lock()
-                        done += 1
-                        tally.moved += 1
-                        tally.unchanged += 1
-                        if record.state == .failed {
-                            tally.failed += 1
-                            tally.failures.append(ScanFailure(path: record.path, reason: record.lastError ?? "failed"))
+                        finishedWithoutDecoding(file) { tally in
+                            tally.moved += 1
+                            tally.unchanged += 1
+                            tally.countIfStillFailing(record)
                         }
-                        let progress = ScanProgress(done: done, total: work.count, elapsed: Date().timeIntervalSince(started), currentPath: file.path)
-                        lock.unlock()
-                        onProgress?(progress)
                         continue
                     }
                 }
@@ -255,7 +249,7 @@ public final class LibraryScanner: @unchecked Sendable {
                 var (record, outcome) = TrackProcessor.process(file, existing: previous, sourceOption: options.source,
                                                                now: Date().timeIntervalSince1970, fingerprint: fingerprint,
                                                                timing: &timing)
-                record.libraryRoot = roots.filter { file.path.isInside(folder: $0) }.max { $0.count < $1.count }
+                record.libraryRoot = Self.libraryRoot(of: file.path, among: roots)
                 // Moved and retagged: the bytes differ, the audio does not. The old row's hand data follows.
                 if previous == nil, let hash = record.audioHash,
                    let gone = claimGoneRow(try? catalog.tracks(audioHash: hash), foundPaths) {
@@ -335,6 +329,11 @@ public final class LibraryScanner: @unchecked Sendable {
             return (record, nil)
         }
         return try catalog.saveScanResult(record, settingAsideHandDataOf: replaced)
+    }
+
+    /// The scan root a file was found under: the deepest that holds it.
+    private static func libraryRoot(of path: String, among roots: [String]) -> String? {
+        roots.filter { path.isInside(folder: $0) }.max { $0.count < $1.count }
     }
 
     /// Analysed since the forced scan of its root began: by this scan's run before an interruption.

@@ -113,16 +113,14 @@ public struct LibraryStats: Codable, Sendable {
                     }
                     // (One without a BPM of its own may take another copy's, above.)
                     guard let bpm: Double = row["bpm"] else { continue }
-                    let analysed: Double? = row["bpmAnalysed"], fingerprint: String? = row["fingerprint"], id: Int64 = row["id"]
-                    // As `TrackRecord.contentIdentity` and `beatsBPM` say it.
-                    var identity = "i:\(id)"
-                    if let recording { identity = "r:\(recording)" } else if let audioHash { identity = "a:\(audioHash)" } else if let fingerprint { identity = "f:\(fingerprint)" }
-                    let judgedBPM = analysed.flatMap { BeatListScaling.tempo(of: $0, countedAt: bpm) } ?? bpm
+                    let identity = TrackRecord.contentIdentity(recording: recording, audioHash: audioHash, fingerprint: row["fingerprint"], id: row["id"], path: "")
+                    // As `TrackRecord.beatsBPM` says it.
+                    let judgedBPM = (row["bpmAnalysed"] as Double?).flatMap { BeatListScaling.tempo(of: $0, countedAt: bpm) } ?? bpm
                     copies.append((identity, judgedBPM, row["tempoAdjustAllowed"]))
                 }
                 handedCopies = try TrackRecord.fetchAll(db, sql: """
                     SELECT \(TrackQuery.recordColumns) FROM track WHERE id IN (SELECT value FROM json_each(?))
-                    """, arguments: [String(decoding: try JSONEncoder().encode(handed), as: UTF8.self)])
+                    """, arguments: [try Self.jsonArray(handed)])
             }
             // A hand or tag BPM over an analysis is matched at the tempo of its beats (`TrackRecord.beatsBPM`),
             // up to 4% from its BPM in use: such rows (few) are counted one by one below, at that tempo.
@@ -175,7 +173,7 @@ public struct LibraryStats: Codable, Sendable {
     }
 
     /// A list handed to SQLite's `json_each` as one argument.
-    private static func jsonArray(_ values: [String]) throws -> String {
+    private static func jsonArray(_ values: [some Encodable]) throws -> String {
         String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
     }
 
