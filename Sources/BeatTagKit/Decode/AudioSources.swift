@@ -19,11 +19,12 @@ public enum AudioSources {
         }
         do {
             let source = try SndfileSource(path: path, blockFrames: blockFrames, layout: layout)
-            // A chained Ogg file: libsndfile decodes its first stream only.
-            let chained = ["ogg", "opus", "flac"].contains(source.info.format) && DecoderLibrary.ffmpeg.isAvailable && OggChain.isChained(path: path)
-            guard decoder == nil, DecoderLibrary.preferred(forFormat: source.info.format) == .ffmpeg || chained,
+            // A chained Ogg Vorbis file too: libsndfile decodes its first stream only. (Opus goes to FFmpeg anyway.)
+            let preferred = DecoderLibrary.preferred(forFormat: source.info.format)
+            let chained = preferred != .ffmpeg && source.info.format == "ogg" && DecoderLibrary.ffmpeg.isAvailable && OggChain.isChained(path: path)
+            guard decoder == nil, preferred == .ffmpeg || chained,
                   let ffmpeg = try? FFmpegSource(path: path, blockFrames: blockFrames, layout: layout) else { return source }
-            if !chained { ffmpeg.expectLength(atLeast: source.info.frames, sampleRate: source.info.sampleRate) }
+            if !ffmpeg.isChainedOgg { ffmpeg.expectLength(atLeast: source.info.frames, sampleRate: source.info.sampleRate) }
             return ffmpeg
         } catch DecodeError.cannotOpen(_, let sndfileReason) {
             do {

@@ -61,6 +61,8 @@ public final class FFmpegSource: AudioSource {
     /// The length FFmpeg gives is a guess from the bitrate (raw AAC, MP3 without a length header):
     /// not checked (a raw AAC clip of 30 s was given 238 s).
     private var lengthIsGuessed: Bool
+    /// Ogg streams one after another (`OggChain`): no one reader's length is the whole.
+    let isChainedOgg: Bool
     /// `smallestGapSeconds` (at least `smallestGapFrames`) and `largestGapSeconds` in frames.
     private let gapThreshold: Int64, largestGap: Int64
 
@@ -150,8 +152,8 @@ public final class FFmpegSource: AudioSource {
         }
         // A chained Ogg file's streams each count from their own start: no length holds for the whole
         // (it read "its header's length is damaged").
-        lengthIsGuessed = context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE
-            || (context.pointee.iformat.map { String(cString: $0.pointee.name) } == "ogg" && OggChain.isChained(path: path))
+        isChainedOgg = context.pointee.iformat.map { String(cString: $0.pointee.name) } == "ogg" && OggChain.isChained(path: path)
+        lengthIsGuessed = context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE || isChainedOgg
         info = AudioStreamInfo(sampleRate: rate, channels: channels,
                                frames: FFmpegSource.headerFrames(stream: chosen, container: context, rate: rate),
                                format: String(cString: avcodec_get_name(codec.pointee.codec_id)),
