@@ -1,6 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The test suite decodes, analyses and renders real audio: unoptimised, that is about seven times
+// slower than the shipped build (CI went past 20 minutes). scripts/test.sh sets
+// BEATTAG_OPTIMIZED_TESTS=1 so the project's own code is built with -O in the debug configuration
+// (testable, with assertions, dependencies untouched); a plain `swift build` stays -Onone for the debugger.
+let optimizedForTests: [SwiftSetting] =
+    Context.environment["BEATTAG_OPTIMIZED_TESTS"] == "1" ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "beattag",
     platforms: [.macOS(.v13)],
@@ -69,7 +76,8 @@ let package = Package(
                 "CSndfile", "CFFmpeg", "CFFTW", "CTagLibShim", "CRubberBand", "CEbur128", "CEspeak", "CLibraryLoader", "CXattr",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]),
+            ],
+            swiftSettings: optimizedForTests),
         // Every command: parsing, printing, exit codes. The library does the work.
         .target(
             name: "BeatTagCLI",
@@ -91,14 +99,16 @@ let package = Package(
         // Signal and drum synthesis and test-audio writing: for tests and fixtures, never linked into `beattag`.
         .target(
             name: "BeatTagTestSupport",
-            dependencies: ["BeatTagKit", "CSndfile"]),
+            dependencies: ["BeatTagKit", "CSndfile"],
+            swiftSettings: optimizedForTests),
         // Writes Fixtures/ deterministically (drum patterns at known tempi, tags, odd cases).
         .executableTarget(
             name: "beattag-fixtures",
             dependencies: ["BeatTagKit", "BeatTagTestSupport"]),
         .testTarget(
             name: "BeatTagKitTests",
-            dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagReview", "BeatTagTestSupport"]),
+            dependencies: ["BeatTagKit", "BeatTagCLI", "BeatTagReview", "BeatTagTestSupport"],
+            swiftSettings: optimizedForTests),
     ],
     swiftLanguageModes: [.v5],
     cxxLanguageStandard: .cxx17
