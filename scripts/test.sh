@@ -2,7 +2,7 @@
 # Runs the test suite (installs the system libraries first if they are missing). CI runs this too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The project's code built with -O (Package.swift says why): the suite runs about five times faster.
+# The project's code built with -O (Package.swift says why): the suite runs about four times faster.
 export BEATTAG_OPTIMIZED_TESTS=1
 # The tests also check results with independent tools: mpv plays exported playlists, ffmpeg/ffprobe
 # read written tags and audio packets, mutagen (python3-mutagen) reads MP4 and ASF tags, aubio finds the
