@@ -69,7 +69,13 @@ def main():
     mix_path, timeline_path, corpora = sys.argv[1], sys.argv[2], sys.argv[3:]
     timeline = json.load(open(timeline_path))
     spm, tracks = timeline["spm"], timeline["tracks"]
-    period = 60.0 / spm
+    # A workout's segments each have their own clock (cadence and first beat); a one-cadence run has one.
+    segments = timeline.get("segments") or [{"spm": spm, "startSeconds": 0.0, "endSeconds": timeline["durationSeconds"]}]
+
+    def clock_of(track):
+        """(beat period, first beat) of the segment the track plays in."""
+        seg = next((s for s in segments if s["startSeconds"] - 1e-6 <= track["startSeconds"] < s["endSeconds"]), segments[0])
+        return 60.0 / seg["spm"], seg["startSeconds"]
 
     length = probe_duration(mix_path)
     print("length: file %.3f s, timeline %.3f s (difference %.1f ms)" % (length, timeline["durationSeconds"],
@@ -82,7 +88,7 @@ def main():
     lags = []
     for i, t in enumerate(tracks):
         # The part the track plays alone: after the incoming crossfade, before the outgoing one.
-        alone_from = t["startSeconds"] + (4 * period if i > 0 else 0)
+        alone_from = t["startSeconds"] + (4 * clock_of(t)[0] if i > 0 else 0)
         alone_to = tracks[i + 1]["startSeconds"] if i + 1 < len(tracks) else t["endSeconds"]
         if alone_to - alone_from < 4:
             continue
@@ -110,7 +116,8 @@ def main():
         print("  largest |lag| %.1f ms over %d tracks" % (max(abs(x) for x in lags), len(lags)))
 
     if corpora:
-        print("\nannotated beats (truth .beats files) mapped into the mix, against the %g-BPM clock" % spm)
+        print("\nannotated beats (truth .beats files) mapped into the mix, against the clock of "
+              + ("the %g-SPM run" % spm if len(segments) == 1 else "each track's segment (%s SPM)" % ", ".join("%g" % s["spm"] for s in segments)))
         offsets = []
         for t in tracks:
             beats_file = t["path"] + ".beats"
@@ -120,7 +127,8 @@ def main():
             mapped = to_mix(t, truth)
             mapped = mapped[~np.isnan(mapped)]
             mapped = mapped[(mapped >= t["startSeconds"]) & (mapped <= t["endSeconds"])]
-            off = mapped - np.round(mapped / period) * period
+            period, origin = clock_of(t)
+            off = (mapped - origin) - np.round((mapped - origin) / period) * period
             offsets.extend(off.tolist())
             print("  %-40s %3d beats, median |offset| %5.1f ms, 90th %5.1f ms" % (
                 os.path.basename(t["path"])[:40], len(off), 1000 * np.median(np.abs(off)) if len(off) else float("nan"),
@@ -132,6 +140,7 @@ def main():
     print("\nloudness (ffmpeg ebur128) of each track's solo part in the mix")
     values = []
     for i, t in enumerate(tracks):
+        period = clock_of(t)[0]
         alone_from = t["startSeconds"] + (4 * period if i > 0 else 0)
         alone_to = (tracks[i + 1]["startSeconds"] if i + 1 < len(tracks) else t["endSeconds"]) - (0 if i + 1 < len(tracks) else 4 * period)
         if alone_to - alone_from < 3:

@@ -85,9 +85,12 @@ struct RenderCommand: ParsableCommand {
             }
             if noCues { throw ValidationError("--no-cues goes with a workout PLAN: a run at one cadence has no cues") }
             try MatchOptions.checkCadence(spm)
-            guard let seconds = DurationText.seconds(duration), seconds >= 10, seconds <= 6 * 3600 else {
+            guard let seconds = DurationText.seconds(duration) else {
                 throw ValidationError("cannot read --duration \"\(duration)\": use e.g. 40m, 1h10m, 45:00 or seconds (10 s to 6 h)")
             }
+            // Read, but out of range: said as such (it was "cannot read" for 9s and 6h1m).
+            guard seconds >= 10 else { throw ValidationError("--duration \(duration) is shorter than a run can be (10 s)") }
+            guard seconds <= 6 * 3600 else { throw ValidationError("--duration \(duration) is longer than a run can be (6 h)") }
             try DurationArgument.refuseShortBareSeconds(duration, seconds: seconds)
         }
         guard MixFormat(path: output) != nil else {
@@ -187,6 +190,12 @@ struct RenderCommand: ParsableCommand {
         let cues = try failing { try RunSchedule.cues(for: segments, plans: plans, sampleRate: sampleRate) {
             try SpeechSynthesizer.speak($0, outputRate: sampleRate)
         } }
+        // All that the plans tell is said before the audio is made (minutes for a long run): the seed
+        // is known to a runner who stops it, and what it lacks can be fixed first.
+        console.reportLeftOut(plans.flatMap(\.leftOut))  // once each: a track can be left out of several segments
+        console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
+        RunSchedule.fillReport(plans: plans).forEach { console.problem($0) }
+        RunSchedule.droppedCueReport(segments: segments, plans: plans, cues: cues).forEach { console.problem($0) }
         var options = RunRenderer.Options()
         options.targetLUFS = loudness
         options.click = click
@@ -207,10 +216,8 @@ struct RenderCommand: ParsableCommand {
         do { try AtomicFile.write(cue, to: CueSheet.path(besides: output), as: .cueSheet) } catch { console.problem("\(error)"); companionsFailed = true }
         let credits = RunCredits.text(for: result.timeline, records: entries.map(\.track), audioFile: output)
         do { try AtomicFile.write(credits, to: RunCredits.path(besides: output), as: .credits) } catch { console.problem("\(error)"); companionsFailed = true }
-        console.reportLeftOut(plans.flatMap(\.leftOut))  // once each: a track can be left out of several segments
         var timeline = result.timeline
         timeline.seed = usedSeed
-        console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
         RunSchedule.shortfallReport(plans: plans, timeline: timeline, allowed: shortOption.allowShort).forEach { console.problem($0) }
         // A loud target is reached only as far as the peaks allow (`--loudness -8` measured −11):
         // said, as what the runner hears is not what was asked. A run mostly of click is not judged.

@@ -77,12 +77,23 @@ public enum RunSchedule {
         return cues
     }
 
-    /// What a runner needs told about a run short of new music, a line each: per segment, the music
-    /// played again and from when the click is alone; then, for a short run, how much music it has.
-    /// `allowed`: `--allow-short` was given (not suggested again).
-    public static func shortfallReport(plans: [RunPlan], timeline: RenderTimeline, allowed: Bool = false) -> [String] {
+    /// Segments whose cue `cues(for:plans:sampleRate:speak:)` left out (too near the one before), a
+    /// line each: the runner is not told of that change of cadence, so the command says so.
+    public static func droppedCueReport(segments: [RunSegment], plans: [RunPlan], cues: [RunRenderer.Cue]) -> [String] {
+        let starts = Set(cues.map(\.startFrame))
+        return zip(segments, plans).compactMap { segment, plan in
+            guard segment.cue != nil, !starts.contains(Int(plan.clock.frame(ofBeat: 0).value)) else { return nil }
+            let name = segment.name.map { " of \"\($0)\"" } ?? ""
+            return String(format: "no spoken cue for the change to %g SPM%@ at %@: within %g s of the cue before",
+                          plan.clock.spm, name, DurationText.clock(plan.clock.origin.value), cueSpacingSeconds)
+        }
+    }
+
+    /// What a runner needs told about a run short of new music, known from its plans before any audio
+    /// is made, a line each per segment: the music played again, and from when the click is alone.
+    public static func fillReport(plans: [RunPlan]) -> [String] {
         var lines: [String] = []
-        for (plan, segment) in zip(plans, timeline.segments) {
+        for plan in plans {
             let name = plan.segment.map { " for \"\($0)\"" } ?? ""
             let later = plan.entries.filter { $0.fill == .laterPart }.count, repeats = plan.entries.filter { $0.fill == .repeated }.count
             if later + repeats > 0 {
@@ -91,11 +102,19 @@ public enum RunSchedule {
                 lines.append(String(format: "too little new music at %g SPM%@: filled with music the run played before (%@)",
                                     plan.clock.spm, name, what.joined(separator: ", ")))
             }
-            if let from = segment.clickFromSeconds {
+            if let from = plan.clickCarriesFrom {
                 lines.append(String(format: "not enough music at %g SPM%@: the click alone carries it from %@ to %@", plan.clock.spm, name,
-                                    DurationText.clock(from), DurationText.clock(segment.endSeconds)))
+                                    DurationText.clock(plan.clock.time(ofBeat: from).value),
+                                    DurationText.clock(plan.clock.time(ofBeat: plan.totalBeats).value)))
             }
         }
+        return lines
+    }
+
+    /// How much of the rendered run is music, when it falls short, with what to do about it.
+    /// `allowed`: `--allow-short` was given (not suggested again).
+    public static func shortfallReport(plans: [RunPlan], timeline: RenderTimeline, allowed: Bool = false) -> [String] {
+        var lines: [String] = []
         if timeline.short {
             // Matching tracks whose files moved or changed come back with a scan: said first, as the fix.
             let rescan = Set(plans.flatMap(\.leftOut).filter(\.needsRescan).map(\.path)).count

@@ -12,6 +12,10 @@ final class BadInputTests: XCTestCase {
             // Under ten minutes a bare number is more likely minutes (a second audit: 90 gave 1:30).
             (["playlist", "--spm", "175", "--duration", "90", "-o", "x.m3u8"], "--duration 90 would be 90 seconds: write 90m"),
             (["render", "--spm", "175", "--duration", "90", "-o", "x.flac"], "--duration 90 would be 90 seconds: write 90m"),
+            // Read, but out of range: not "cannot read" (an audit).
+            (["render", "--click-only", "--spm", "175", "--duration", "9s", "-o", "x.flac"], "--duration 9s is shorter than a run can be (10 s)"),
+            (["render", "--click-only", "--spm", "175", "--duration", "6h1m", "-o", "x.flac"], "--duration 6h1m is longer than a run can be (6 h)"),
+            (["render", "--click-only", "--spm", "175", "--duration", "ten", "-o", "x.flac"], "cannot read --duration \"ten\""),
             (["list", "--limit", "-1"], "--limit must be 0 or more"),
             (["match", "--spm", "175", "--limit", "-3"], "--limit must be 0 or more"),
             (["untagged", "--limit", "-2"], "--limit must be 0 or more"),

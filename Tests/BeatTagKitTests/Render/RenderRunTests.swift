@@ -473,7 +473,9 @@ final class RenderRunTests: XCTestCase {
             process.arguments = arguments
         }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let log = (try temporaryDirectory(self) as NSString).appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, (try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty { usleep(20_000) }
@@ -491,6 +493,9 @@ final class RenderRunTests: XCTestCase {
         interrupt(process, with: signal)
         XCTAssertEqual(process.terminationStatus, 128 + signal, "as shells give it: 130 for Ctrl-C, 129 for a hangup")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "no output, no partial file, no CUE sheet")
+        // The seed is said once the music is chosen, before the audio: a runner who stops the render learns it.
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(said.contains("(--seed "), said)
     }
 
     /// A file libsndfile cannot create (here a folder sits where this process's partial file goes)

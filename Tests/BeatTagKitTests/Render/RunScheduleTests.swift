@@ -17,6 +17,11 @@ final class RunScheduleTests: XCTestCase {
         XCTAssertEqual(cues.map(\.startFrame), [0, 40 * rate])
         XCTAssertEqual(spoken, ["cue 0", "cue 2"], "a dropped cue is not even synthesised")
         XCTAssertEqual(cues[0].samples, [0.7, 0.7], "cues sit under the music at 0.7")
+        // The runner is told of the change of cadence that has no cue.
+        XCTAssertEqual(RunSchedule.droppedCueReport(segments: segments, plans: plans, cues: cues),
+                       ["no spoken cue for the change to 120 SPM of \"s1\" at 0:12: within 20 s of the cue before"])
+        let silent = segments.map { RunSegment(name: $0.name, spm: $0.spm, seconds: $0.seconds) }
+        XCTAssertEqual(RunSchedule.droppedCueReport(segments: silent, plans: plans, cues: []), [], "--no-cues drops none")
     }
 
     func testAWorkoutsSegmentsTakeTheProfilesCadences() throws {
