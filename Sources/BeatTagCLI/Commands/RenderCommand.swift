@@ -231,6 +231,20 @@ struct RenderCommand: ParsableCommand {
             console.problem(String(format: "the run measures %.1f LUFS, %.1f LU under the %g LUFS asked: %@",
                                    measured, loudness - measured, loudness, why).replacingOccurrences(of: "-", with: "−"))
         }
+        // A track the gain's cap holds more than 1 LU under the run is heard as a dip: named, even where
+        // the run as a whole reaches its loudness (an audit: −16.7 LUFS among tracks at −14, unsaid).
+        var quietTracks: [String: Double] = [:]
+        for (track, measured) in zip(timeline.tracks, result.loudness) {
+            guard let measured, loudness - measured - RunRenderer.maxGainDB > 1 else { continue }
+            quietTracks[(track.path as NSString).lastPathComponent] = loudness - measured - RunRenderer.maxGainDB
+        }
+        if !quietTracks.isEmpty {
+            let named = quietTracks.sorted { $0.value > $1.value }
+            console.problem(String(format: "%@ under the run's %g LUFS, too quiet to raise more than %g dB: ", named.count == 1 ? "a track plays" : "\(named.count) tracks play",
+                                   loudness, RunRenderer.maxGainDB).replacingOccurrences(of: "-", with: "−")
+                            + named.prefix(3).map { String(format: "%@ (%.1f LU)", VisibleControls.text($0.key), $0.value) }.joined(separator: ", ")
+                            + (named.count > 3 ? ", …" : ""))
+        }
         if json {
             try console.printJSON(timeline)
         } else {

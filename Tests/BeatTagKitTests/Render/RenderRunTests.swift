@@ -443,6 +443,12 @@ final class RenderRunTests: XCTestCase {
                                     "--seed", "1", "--allow-short", "--catalog", own])
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
         XCTAssertTrue(quiet.stderr.contains("LU under the −14 LUFS asked: 1 of its tracks is too quiet for it (raised 12 dB at most)"), quiet.stderr)
+        // …and the track is named, with how far under the run it plays: the run is that one track, so
+        // as far as ffmpeg measures the run under −14 LUFS.
+        let named = try XCTUnwrap(quiet.stderr.split(separator: "\n").first { $0.contains("a track plays under the run's −14 LUFS") }, quiet.stderr)
+        let short = try XCTUnwrap(Double(named.components(separatedBy: "quiet.wav (")[1].split(separator: " ")[0]), String(named))
+        XCTAssertEqual(short, -14 - (try XCTUnwrap(try ebur128((dir as NSString).appendingPathComponent("quiet.flac")).lufs)), accuracy: 1, String(named))
+        XCTAssertFalse(usual.stderr.contains("too quiet to raise"), usual.stderr)
         XCTAssertFalse(quiet.stderr.contains("limiter"), quiet.stderr)
     }
 
