@@ -34,13 +34,14 @@ struct RenderCommand: ParsableCommand {
             zone's cadence (`beattag zones`; --zone-spm or the saved profile, no heart rate needed), \
             and changes on the beat with a clean cut (no crossfade \
             across two tempi); at each segment start its cue is spoken (espeak-ng) over the ducked music \
-            (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone.
+            (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone,             at --spm for --duration or through a PLAN's segments with their cues.
 
             Examples:
               beattag render --spm 170 --duration 40m -o run.flac
               beattag render 4x4 --zone-spm 5=182 --click -o intervals.ogg
               beattag render --spm 175 --duration 20m --click -o run.ogg --json
               beattag render --click-only --spm 175 --duration 20m -o click.flac
+              beattag render 4x4 --click-only --zone-spm 5=182 -o intervals-click.ogg
             """)
 
     @Argument(help: ArgumentHelp("A workout plan: 4x4, easy, tempo, progression or a TOML plan file (instead of --spm and --duration).", valueName: "plan"))
@@ -75,7 +76,6 @@ struct RenderCommand: ParsableCommand {
         }
         if plan != nil {
             guard spm == nil, duration == nil else { throw ValidationError("a plan sets the cadence and the length: give a PLAN or --spm and --duration, not both") }
-            guard !clickOnly else { throw ValidationError("--click-only takes --spm and --duration, not a plan") }
         } else {
             guard let spm, let duration else { throw ValidationError("give --spm and --duration (or a workout PLAN)") }
             // Heart rates and zone cadences choose a plan's cadences: with --spm they were dropped without a word.
@@ -152,13 +152,6 @@ struct RenderCommand: ParsableCommand {
         let bar = ProgressLine(console: console, enabled: console.stderrIsTerminal && !json)
         let started = Date()
         defer { bar.clear() }
-        if clickOnly, let spm, let duration {
-            try checkOutput(catalog: nil, companions: false)
-            try renderClicks(spm: spm, seconds: DurationText.seconds(duration)!, console: console, bar: bar, started: started,
-                             isCancelled: { cancelled.value })  // validate() checked the duration
-            return
-        }
-
         // The run: one cadence for the whole length, or a plan's segments.
         let sampleRate = MixFormat(path: output)!.sampleRate
         let segments: [RunSegment]
@@ -169,6 +162,11 @@ struct RenderCommand: ParsableCommand {
             segments = RunSchedule.segments(of: loaded, zoneSPM: try profile.zoneCadences(console: console), cues: !noCues)
         } else {
             segments = [RunSegment(spm: spm!, seconds: DurationText.seconds(duration!)!)]  // validate() checked both
+        }
+        if clickOnly {
+            try checkOutput(catalog: nil, companions: false)
+            try renderClicks(segments, console: console, bar: bar, started: started, isCancelled: { cancelled.value })
+            return
         }
         let catalog = try catalogOption.open(create: false, access: .readOnly)  // a render writes nothing to it
         try checkOutput(catalog: catalog, companions: true)
@@ -187,15 +185,12 @@ struct RenderCommand: ParsableCommand {
                                  + (leftOut.count > 3 ? "; and \(leftOut.count - 3) more" : "")
                                  + "; `--click-only` renders a metronome run")
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
-        let cues = try failing { try RunSchedule.cues(for: segments, plans: plans, sampleRate: sampleRate) {
-            try SpeechSynthesizer.speak($0, outputRate: sampleRate)
-        } }
+        let cues = try spokenCues(segments, plans: plans, sampleRate: sampleRate)
         // All that the plans tell is said before the audio is made (minutes for a long run): the seed
         // is known to a runner who stops it, and what it lacks can be fixed first.
         console.reportLeftOut(plans.flatMap(\.leftOut))  // once each: a track can be left out of several segments
         console.problem("seed \(usedSeed) (--seed \(usedSeed) picks the same tracks again)")
         RunSchedule.fillReport(plans: plans).forEach { console.problem($0) }
-        RunSchedule.droppedCueReport(segments: segments, plans: plans, cues: cues).forEach { console.problem($0) }
         var options = RunRenderer.Options()
         options.targetLUFS = loudness
         options.click = click
@@ -261,22 +256,35 @@ struct RenderCommand: ParsableCommand {
         if timeline.short { try shortOption.exitIfShort() }
     }
 
-    /// `--click-only`: the metronome alone, `seconds` long.
-    private func renderClicks(spm: Double, seconds: Double, console: Console, bar: ProgressLine, started: Date,
+    /// The segments' cues (espeak-ng), and a line for each one the 20-s rule dropped: the runner is
+    /// not told of that change of cadence.
+    private func spokenCues(_ segments: [RunSegment], plans: [RunPlan], sampleRate: Int) throws -> [RunRenderer.Cue] {
+        let cues = try failing { try RunSchedule.cues(for: segments, plans: plans, sampleRate: sampleRate) {
+            try SpeechSynthesizer.speak($0, outputRate: sampleRate)
+        } }
+        RunSchedule.droppedCueReport(segments: segments, plans: plans, cues: cues).forEach { Console.current.problem($0) }
+        return cues
+    }
+
+    /// `--click-only`: the metronome alone, for `--duration` or through a plan's segments and cues.
+    private func renderClicks(_ segments: [RunSegment], console: Console, bar: ProgressLine, started: Date,
                               isCancelled: @escaping () -> Bool) throws {
         var options = RunRenderer.Options()
         options.click = true
         options.clickLevelDB = clickLevel ?? -6
-        let clock = MasterClock(spm: spm, sampleRate: MixFormat(path: output)!.sampleRate)
-        let plan = RunPlan.clickOnly(clock: clock, seconds: seconds)
+        let sampleRate = MixFormat(path: output)!.sampleRate
+        let plans = RunSchedule.clickPlans(for: segments, sampleRate: sampleRate)
+        let cues = try spokenCues(segments, plans: plans, sampleRate: sampleRate)
         let timeline = try failing {
-            try RunRenderer(options: options).render([plan], to: output, isCancelled: isCancelled,
+            try RunRenderer(options: options).render(plans, cues: cues, to: output, isCancelled: isCancelled,
                                                      progress: { bar.update(fraction: $0, started: started) })
         }.timeline
         bar.clear()
         if json { try console.printJSON(timeline); return }
-        console.print(String(format: "%@ of clicks at %g SPM (%d beats, %d phrases) → %@", DurationText.clock(timeline.durationSeconds),
-                             spm, timeline.beats, timeline.beats / MasterClock.beatsPerPhrase, output))
+        let shape = plan == nil ? String(format: "at %g SPM", plans[0].clock.spm)
+            : "in \(plans.count) segment\(plans.count == 1 ? "" : "s"), \(cues.count) cue\(cues.count == 1 ? "" : "s")"
+        console.print(String(format: "%@ of clicks %@ (%d beats, %d phrases) → %@", DurationText.clock(timeline.durationSeconds),
+                             shape, timeline.beats, timeline.beats / MasterClock.beatsPerPhrase, output))
     }
 
     /// Library errors as one line; Ctrl-C as exit 130 (SIGTERM 143).

@@ -63,6 +63,19 @@ public enum RunSchedule {
         return plans
     }
 
+    /// The segments as the metronome alone (`render PLAN --click-only`): one plan each, on its own
+    /// clock from where the one before ends, as `plans` lays them out with music.
+    public static func clickPlans(for segments: [RunSegment], sampleRate: Int) -> [RunPlan] {
+        var origin = 0.0
+        return segments.map { segment in
+            let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
+            var plan = RunPlan.clickOnly(clock: clock, seconds: segment.seconds)
+            plan.segment = segment.name
+            origin = clock.time(ofBeat: plan.totalBeats).value
+            return plan
+        }
+    }
+
     /// The cues of the segments that have one, each where its segment starts, none within
     /// `cueSpacingSeconds` of the one before; `speak` turns words into samples at `sampleRate`.
     public static func cues(for segments: [RunSegment], plans: [RunPlan], sampleRate: Int,

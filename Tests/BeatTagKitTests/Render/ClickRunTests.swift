@@ -48,6 +48,38 @@ final class ClickRunTests: XCTestCase {
         XCTAssertEqual(left, ["click.flac", "click.ogg", "click.opus", "click.wav"], "no partial files left")
     }
 
+    /// A workout to the metronome alone (an audit: `--click-only` refused a plan): each segment's
+    /// clicks on its own clock, by aubio's onsets; its cues in the timeline.
+    func testAPlanToTheClickAloneKeepsEachSegmentsCadenceAndCues() throws {
+        let dir = try temporaryDirectory(self)
+        let plan = (dir as NSString).appendingPathComponent("two.toml")
+        try "[[segments]]\nname = \"steady\"\nminutes = 0.5\nspm = 150\n\n[[segments]]\nname = \"fast\"\nminutes = 0.5\nspm = 180\n"
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let out = (dir as NSString).appendingPathComponent("clicks.wav")
+        let plain = try runBeattag(["render", plan, "--click-only", "--no-cues", "-o", out, "--json"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let timeline = try JSONDecoder().decode(RenderTimeline.self, from: Data(plain.stdout.utf8))
+        XCTAssertEqual(timeline.segments.map(\.spm), [150, 180])
+        XCTAssertEqual(timeline.segments[1].startSeconds, timeline.segments[0].endSeconds)
+        XCTAssertTrue(timeline.tracks.isEmpty && timeline.cues.isEmpty)
+        let (status, onsetsText) = try runTool(try requiredTool("aubioonset"), ["-i", out])
+        XCTAssertEqual(status, 0, onsetsText)
+        let onsets = onsetsText.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        var beats: [Double] = []
+        for segment in timeline.segments {
+            let count = Int(((segment.endSeconds - segment.startSeconds) * segment.spm / 60).rounded())
+            XCTAssertEqual(count % 8, 0, "whole phrases in \(segment.name ?? "")")
+            beats += (0..<count).map { segment.startSeconds + Double($0) * 60 / segment.spm }
+        }
+        XCTAssertEqual(beats.filter { beat in !onsets.contains { abs($0 - beat) < 0.012 } }, [], "every beat of both cadences has its click")
+        XCTAssertLessThanOrEqual(onsets.filter { onset in !beats.contains { abs(onset - $0) < 0.012 } }.count, 1)
+
+        let cued = try runBeattag(["render", plan, "--click-only", "-o", (dir as NSString).appendingPathComponent("cued.ogg"), "--json"])
+        XCTAssertEqual(cued.status, 0, cued.stderr)
+        let spoken = try JSONDecoder().decode(RenderTimeline.self, from: Data(cued.stdout.utf8))
+        XCTAssertEqual(spoken.cues.map(\.startSeconds), spoken.segments.map(\.startSeconds), "a cue at each segment start")
+    }
+
     func testPhraseStartsAreAccented() throws {
         let out = (try temporaryDirectory(self) as NSString).appendingPathComponent("accent.wav")
         XCTAssertEqual(try runBeattag(["render", "--click-only", "--spm", "160", "--duration", "15s", "-o", out]).status, 0)
