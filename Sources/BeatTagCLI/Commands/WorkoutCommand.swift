@@ -87,7 +87,10 @@ struct WorkoutCommand: ParsableCommand {
         for spm in short.map(\.spm).reduce(into: [Double](), { if !$0.contains($1) { $0.append($1) } }) {
             let segments = short.filter { $0.spm == spm }
             let under = segments.map { $0.plannedSeconds - $0.filledSeconds }.reduce(0, +)
-            let named = segments.map { "\"\($0.segment.name)\" \(DurationText.clock($0.filledSeconds)) of \(DurationText.clock($0.plannedSeconds))" }
+            let named = segments.map { segment -> String in
+                let (filled, planned) = DurationText.clocks(segment.filledSeconds, segment.plannedSeconds)
+                return "\"\(segment.segment.name)\" \(filled) of \(planned)"
+            }
             // Tracks that fit but play in other segments are said apart: "scan more music" alone reads
             // as if they were not there.
             let taken = segments.map(\.takenElsewhere).max() ?? 0
@@ -98,7 +101,7 @@ struct WorkoutCommand: ParsableCommand {
                 ? "tracks were left out because their files are gone or changed since the scan (listed above; a disk not mounted? scan again)"
                 : "`beattag untagged` and `beattag tap` find and fix tracks whose tempo is in doubt, or scan more music"
             console.problem(String(format: "%g SPM is short by %@ (%@): %d track%@ in the catalog fit%@ %g SPM within ±%g%%%@; %@",
-                                   spm, DurationText.clock(under), named.joined(separator: ", "), available, available == 1 ? "" : "s",
+                                   spm, DurationText.shortfall(under), named.joined(separator: ", "), available, available == 1 ? "" : "s",
                                    available == 1 ? "s" : "", spm, filters.maxShift,
                                    elsewhere, remedy))
         }
@@ -109,8 +112,9 @@ struct WorkoutCommand: ParsableCommand {
         var table = TextTable(columns: ["segment", "zone", "heart rate", "SPM", "planned", "filled", "tracks"])
         for s in workout.segments {
             let heartRate = zones?.range(of: s.segment.zone).map { "\($0.min)–\($0.max)" } ?? "-"
+            let (planned, filled) = DurationText.clocks(s.plannedSeconds, s.filledSeconds)
             table.add([s.segment.name, s.segment.zone.map { "Z\($0)" } ?? "-", heartRate, String(format: "%g", s.spm),
-                       DurationText.clock(s.plannedSeconds), DurationText.clock(s.filledSeconds) + (s.isShort ? " short" : ""),
+                       planned, filled + (s.isShort ? " short" : ""),
                        "\(s.tracks.count)"])
         }
         console.print(table.render())

@@ -133,6 +133,17 @@ final class PlaylistBuilderTests: XCTestCase {
         XCTAssertNil(DurationText.seconds("0:00"))
         XCTAssertNil(DurationText.seconds("5::"))
     }
+
+    /// A segment 0.5 s short read "0:10 of 0:10 … short by 0:01" (an audit): tenths where whole
+    /// seconds show two times alike, and a shortfall under ten seconds in tenths.
+    func testTimesThatRoundAlikeAreShownInTenths() {
+        XCTAssertTrue(DurationText.clocks(9.7, 10.2) == ("0:09.7", "0:10.2"))
+        XCTAssertTrue(DurationText.clocks(3600.4, 3599.8) == ("1:00:00.4", "59:59.8"))
+        XCTAssertTrue(DurationText.clocks(95, 300) == ("1:35", "5:00"), "whole seconds where they differ")
+        XCTAssertTrue(DurationText.clocks(10.01, 10.02) == ("0:10", "0:10"), "alike to a tenth: alike")
+        XCTAssertEqual(DurationText.shortfall(0.5), "0.5 s")
+        XCTAssertEqual(DurationText.shortfall(300), "5:00")
+    }
 }
 
 final class M3U8WriterTests: XCTestCase {
