@@ -34,7 +34,8 @@ struct RenderCommand: ParsableCommand {
             zone's cadence (`beattag zones`; --zone-spm or the saved profile, no heart rate needed), \
             and changes on the beat with a clean cut (no crossfade \
             across two tempi); at each segment start its cue is spoken (espeak-ng) over the ducked music \
-            (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone,             at --spm for --duration or through a PLAN's segments with their cues.
+            (--no-cues to skip; no two cues within 20 s). --click-only renders the metronome alone, \
+            at --spm for --duration or through a PLAN's segments with their cues.
 
             Examples:
               beattag render --spm 170 --duration 40m -o run.flac
