@@ -186,6 +186,7 @@ struct RenderCommand: ParsableCommand {
                                  + (leftOut.count > 3 ? "; and \(leftOut.count - 3) more" : "")
                                  + "; `--click-only` renders a metronome run")
         } catch { throw CommandFailure("\(CatalogError.userFacing(error))") }
+        try failing { try RunRenderer.requireLibraries(for: plans) }  // a render that cannot be made says only that
         let cues = try spokenCues(segments, plans: plans, sampleRate: sampleRate)
         // All that the plans tell is said before the audio is made (minutes for a long run): the seed
         // is known to a runner who stops it, and what it lacks can be fixed first.

@@ -46,13 +46,17 @@ public struct RunRenderer {
 
     /// One plan (a run at one cadence) or several, one after another (a workout's segments, each on
     /// its own clock starting where the previous one ends).
+    /// The libraries a mix of music needs (stretching and loudness), checked before anything is
+    /// written or said about the run: a click alone needs neither.
+    public static func requireLibraries(for plans: [RunPlan]) throws {
+        guard plans.contains(where: { !$0.entries.isEmpty }) else { return }
+        try OptionalLibrary.rubberBand.require()
+        try OptionalLibrary.ebur128.require()
+    }
+
     public func render(_ plans: [RunPlan], cues: [Cue] = [], to path: String, isCancelled: () -> Bool = { false },
                        progress: (Double) -> Void = { _ in }) throws -> Result {
-        // The libraries the mix needs, before anything is written: stretching and loudness.
-        if plans.contains(where: { !$0.entries.isEmpty }) {
-            try OptionalLibrary.rubberBand.require()
-            try OptionalLibrary.ebur128.require()
-        }
+        try Self.requireLibraries(for: plans)
         let writer = try MixFileWriter(path: path, channels: 2)
         guard let lastPlan = plans.last, plans.allSatisfy({ $0.clock.sampleRate == writer.sampleRate }) else {
             writer.abandon()
