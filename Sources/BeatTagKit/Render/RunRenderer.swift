@@ -44,8 +44,6 @@ public struct RunRenderer {
         public var runLoudness: Double?
     }
 
-    /// One plan (a run at one cadence) or several, one after another (a workout's segments, each on
-    /// its own clock starting where the previous one ends).
     /// The libraries a mix of music needs (stretching and loudness), checked before anything is
     /// written or said about the run: a click alone needs neither.
     public static func requireLibraries(for plans: [RunPlan]) throws {
@@ -54,6 +52,8 @@ public struct RunRenderer {
         try OptionalLibrary.ebur128.require()
     }
 
+    /// One plan (a run at one cadence) or several, one after another (a workout's segments, each on
+    /// its own clock starting where the previous one ends).
     public func render(_ plans: [RunPlan], cues: [Cue] = [], to path: String, isCancelled: () -> Bool = { false },
                        progress: (Double) -> Void = { _ in }) throws -> Result {
         try Self.requireLibraries(for: plans)

@@ -41,38 +41,40 @@ public enum RunSchedule {
     /// `progress`: the share of the run's length planned so far.
     public static func plans(for segments: [RunSegment], catalog: Catalog, filter: MatchFilter, maxShiftPercent: Double,
                              seed: UInt64, sampleRate: Int, progress: (Double) -> Void = { _ in }) throws -> [RunPlan] {
-        var plans: [RunPlan] = []
         var usage = RunUsage()
-        var origin = 0.0
         let total = max(1, segments.map(\.seconds).reduce(0, +))
         var before = 0.0
-        for (index, segment) in segments.enumerated() {
+        let plans = try endToEnd(segments, sampleRate: sampleRate) { index, segment, clock in
             let rules = CadenceRules(spm: segment.spm, maxShiftPercent: maxShiftPercent, allowHalfTime: false)
             let ranked = try catalog.cadenceMatches(rules, filter: filter).matches
             if ranked.isEmpty && segments.count == 1 { throw Failure.noMatch(rules) }
-            let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
-            var plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),
+            let plan = try RunPlan.plan(clock: clock, seconds: segment.seconds, candidates: SeededOrder.draw(ranked, seed: seed &+ UInt64(index)),
                                         catalog: catalog, rules: rules, filter: filter, usage: &usage,
                                         progress: { progress((before + $0 * segment.seconds) / total) })
             before += segment.seconds
-            plan.segment = segment.name
-            origin = clock.time(ofBeat: plan.totalBeats).value
-            plans.append(plan)
+            return plan
         }
         if segments.count == 1, plans[0].entries.isEmpty { throw Failure.nothingUsable(spm: segments[0].spm, leftOut: plans[0].leftOut) }
         return plans
     }
 
-    /// The segments as the metronome alone (`render PLAN --click-only`): one plan each, on its own
-    /// clock from where the one before ends, as `plans` lays them out with music.
+    /// The segments as the metronome alone (`render PLAN --click-only`), laid out as `plans` lays
+    /// them out with music.
     public static func clickPlans(for segments: [RunSegment], sampleRate: Int) -> [RunPlan] {
+        endToEnd(segments, sampleRate: sampleRate) { _, segment, clock in RunPlan.clickOnly(clock: clock, seconds: segment.seconds) }
+    }
+
+    /// One plan per segment, each made by `plan` on the segment's own clock, which starts where the
+    /// plan before ends (whole phrases, so the cadence changes on a phrase), and named after it.
+    private static func endToEnd(_ segments: [RunSegment], sampleRate: Int,
+                                 _ plan: (_ index: Int, _ segment: RunSegment, _ clock: MasterClock) throws -> RunPlan) rethrows -> [RunPlan] {
         var origin = 0.0
-        return segments.map { segment in
+        return try segments.enumerated().map { index, segment in
             let clock = MasterClock(spm: segment.spm, sampleRate: sampleRate, origin: Seconds(origin))
-            var plan = RunPlan.clickOnly(clock: clock, seconds: segment.seconds)
-            plan.segment = segment.name
-            origin = clock.time(ofBeat: plan.totalBeats).value
-            return plan
+            var made = try plan(index, segment, clock)
+            made.segment = segment.name
+            origin = clock.time(ofBeat: made.totalBeats).value
+            return made
         }
     }
 

@@ -59,7 +59,6 @@ public struct ScanFailure: Codable, Equatable, Sendable {
 }
 
 extension ScanSummary {
-    /// Counts one processed file. A vanished file counts as missing only if it had a row.
     /// A catalogued file not decoded this time that failed when it was: it still counts as failed,
     /// so every scan of a folder reports the same.
     mutating func countIfStillFailing(_ row: TrackRecord) {
@@ -68,6 +67,7 @@ extension ScanSummary {
         failures.append(ScanFailure(path: row.path, reason: row.lastError ?? "failed"))
     }
 
+    /// Counts one processed file. A vanished file counts as missing only if it had a row.
     mutating func count(_ outcome: TrackProcessor.Outcome, record: TrackRecord, hadRow: Bool) {
         switch outcome {
         case .analysed:
