@@ -161,12 +161,12 @@ public final class FFmpegSource: AudioSource {
         if let name = context.pointee.iformat?.pointee.name, String(cString: name) == "asf", let stated = ASFLengthHeader.statedSeconds(path: path) {
             expectLength(atLeast: Int64((stated * Double(rate)).rounded()), sampleRate: rate)
         }
-        // A WAV or AIFF cut short: the header promises more bytes than the file holds. FFmpeg's
+        // A WAV, W64, AIFF or CAF cut short: the header promises more bytes than the file holds. FFmpeg's
         // length is the held one for some codecs and the promised one for others (AIFF, float WAV),
         // so the promised length is taken from the bytes at the stream's constant bit rate (the held
         // share divided out of a promised length made a 36 s AIFF "180 s").
         let bitRate = chosen.pointee.codecpar.pointee.bit_rate
-        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff"].contains(String(cString: name)), bitRate > 0,
+        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff", "w64", "caf"].contains(String(cString: name)), bitRate > 0,
            let sizes = PCMLengthHeader.sizes(path: path), sizes.held < sizes.promised {
             expectLength(atLeast: Int64((Double(sizes.promised) * 8 / Double(bitRate) * Double(rate)).rounded()), sampleRate: rate)
         }

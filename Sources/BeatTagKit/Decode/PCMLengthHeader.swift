@@ -1,12 +1,15 @@
 import Foundation
 
-/// How much of the audio a WAV or AIFF header promises the file still holds. Both state their
-/// audio's size in bytes (RIFF's `data` chunk, AIFF's `SSND`), and libsndfile quietly reads what
-/// is there: a WAV cut to half its length was catalogued as a whole 10-second track. The bytes a
-/// header promises against the bytes after its start give the share (any codec of constant rate).
+/// How much of the audio a PCM container's header promises the file still holds. WAV (RIFF's
+/// `data` chunk), RF64 (its `ds64` chunk), Sony Wave64, AIFF (`SSND`) and CAF (`data`) state their
+/// audio's size in bytes, and libsndfile quietly reads what is there: a WAV cut to half its length
+/// was catalogued as a whole 10-second track, and so were RF64, W64 and CAF files cut short. The
+/// bytes a header promises against the bytes after its start give the share (any codec of constant
+/// rate; a CAF of packets of varying size states none).
 enum PCMLengthHeader {
-    /// The held share (below 1 when cut short); nil when unknown: not RIFF/AIFF, a streamed WAV's
-    /// size of 0 or 0xFFFFFFFF, RF64, or no audio chunk found in the first chunks.
+    /// The held share (below 1 when cut short); nil when unknown: another container, a streamed
+    /// file's size of 0 or all ones, a CAF of variable-size packets, or no audio chunk found in the
+    /// first chunks.
     static func heldShare(path: String) -> Double? {
         sizes(path: path).map { $0.promised == 0 ? 1 : min(1, Double($0.held) / Double($0.promised)) }
     }
@@ -16,33 +19,99 @@ enum PCMLengthHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let fileSize = try? handle.seekToEnd(), (try? handle.seek(toOffset: 0)) != nil,
-              let head = try? handle.read(upToCount: 12), head.count == 12 else { return nil }
-        let h = [UInt8](head)
-        let tag = String(decoding: h[0..<4], as: UTF8.self), form = String(decoding: h[8..<12], as: UTF8.self)
-        let bigEndian: Bool, audioChunk: String
-        switch (tag, form) {
-        case ("RIFF", "WAVE"): (bigEndian, audioChunk) = (false, "data")
-        case ("FORM", "AIFF"), ("FORM", "AIFC"): (bigEndian, audioChunk) = (true, "SSND")
-        default: return nil
+              let head = try? handle.read(upToCount: 40), head.count >= 12,
+              let layout = ChunkLayout(head: [UInt8](head)) else { return nil }
+        func read(_ count: Int, at offset: UInt64) -> [UInt8]? {
+            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.read(upToCount: count), data.count == count else { return nil }
+            return [UInt8](data)
         }
-        var offset: UInt64 = 12
+        var offset = layout.firstChunk
+        var stated64: UInt64?  // RF64's data size, from its ds64 chunk
         // Chunks before the audio are few and small (fmt, fact, a LIST or ID3 tag); 64 at most.
         for _ in 0..<64 {
-            guard (try? handle.seek(toOffset: offset)) != nil, let chunk = try? handle.read(upToCount: 8), chunk.count == 8 else { return nil }
-            let c = [UInt8](chunk)
-            let size = bigEndian
-                ? UInt64(c[4]) << 24 | UInt64(c[5]) << 16 | UInt64(c[6]) << 8 | UInt64(c[7])
-                : UInt64(c[7]) << 24 | UInt64(c[6]) << 16 | UInt64(c[5]) << 8 | UInt64(c[4])
-            if String(decoding: c[0..<4], as: UTF8.self) == audioChunk {
-                // AIFF's sound data starts after an offset and a block size (8 bytes).
-                let skip: UInt64 = bigEndian ? 8 : 0
-                guard size > skip, size != 0xFFFF_FFFF else { return nil }
-                let start = offset + 8 + skip, promised = size - skip
+            guard let header = read(layout.headerSize, at: offset) else { return nil }
+            let id = String(decoding: header[0..<4], as: UTF8.self)
+            // Wave64's sizes count their header; the others' do not.
+            let stated = layout.size(header), header64 = UInt64(layout.headerSize)
+            let size = layout.sizeCountsHeader && stated != UInt64.max ? (stated >= header64 ? stated - header64 : 0) : stated
+            if id == "ds64", let ds64 = read(16, at: offset + 8) {
+                stated64 = ChunkLayout.integer(ds64[8..<16], bigEndian: false)
+            }
+            if id == "desc", layout.isCAF {
+                // A CAF's packets must be of one size (its bytes per packet, at 16 in the description).
+                guard let desc = read(32, at: offset + 12), ChunkLayout.integer(desc[16..<20], bigEndian: true) > 0 else { return nil }
+            }
+            if id == layout.audioChunk, layout.isAudioChunk(header) {
+                var promised = size
+                if layout.isRF64 && size == 0xFFFF_FFFF { promised = stated64 ?? 0 }
+                // AIFF's sound data starts after an offset and a block size, CAF's after an edit count.
+                let skip = layout.audioSkip
+                guard promised > skip, promised != 0xFFFF_FFFF, promised != UInt64.max else { return nil }
+                promised -= skip
+                let start = offset + header64 + skip
                 return (fileSize > start ? fileSize - start : 0, promised)
             }
-            offset += 8 + size + (size & 1)  // chunks are padded to an even size
+            guard size < fileSize else { return nil }
+            offset += header64 + size
+            offset = (offset + layout.alignment - 1) / layout.alignment * layout.alignment
             guard offset < fileSize else { return nil }
         }
         return nil
+    }
+
+    /// Where a container's chunks start and how their headers read.
+    private struct ChunkLayout {
+        var bigEndian: Bool, headerSize: Int, sizeBytes: Int, sizeCountsHeader: Bool
+        var firstChunk: UInt64, alignment: UInt64, audioChunk: String, audioSkip: UInt64
+        var isRF64 = false, isCAF = false, isW64 = false
+
+        /// Wave64 names its chunks by GUID: the first four bytes are the RIFF name, the rest is this.
+        static let w64Tail: [UInt8] = [0xF3, 0xAC, 0xD3, 0x11, 0x8C, 0xD1, 0x00, 0xC0, 0x4F, 0x8E, 0xDB, 0x8A]
+        static let w64RiffTail: [UInt8] = [0x2E, 0x91, 0xCF, 0x11, 0xA5, 0xD6, 0x28, 0xDB, 0x04, 0xC1, 0x00, 0x00]
+
+        init?(head h: [UInt8]) {
+            let tag = String(decoding: h[0..<4], as: UTF8.self), form = String(decoding: h[8..<12], as: UTF8.self)
+            switch (tag, form) {
+            case ("RIFF", "WAVE"), ("RF64", "WAVE"), ("BW64", "WAVE"):
+                self.init(bigEndian: false, headerSize: 8, sizeBytes: 4, sizeCountsHeader: false, firstChunk: 12, alignment: 2,
+                          audioChunk: "data", audioSkip: 0)
+                isRF64 = tag != "RIFF"
+            case ("FORM", "AIFF"), ("FORM", "AIFC"):
+                self.init(bigEndian: true, headerSize: 8, sizeBytes: 4, sizeCountsHeader: false, firstChunk: 12, alignment: 2,
+                          audioChunk: "SSND", audioSkip: 8)
+            case _ where tag == "caff":
+                self.init(bigEndian: true, headerSize: 12, sizeBytes: 8, sizeCountsHeader: false, firstChunk: 8, alignment: 1,
+                          audioChunk: "data", audioSkip: 4)
+                isCAF = true
+            case _ where tag == "riff" && h.count >= 40 && Array(h[4..<16]) == Self.w64RiffTail
+                && String(decoding: h[24..<28], as: UTF8.self) == "wave" && Array(h[28..<40]) == Self.w64Tail:
+                self.init(bigEndian: false, headerSize: 24, sizeBytes: 8, sizeCountsHeader: true, firstChunk: 40, alignment: 8,
+                          audioChunk: "data", audioSkip: 0)
+                isW64 = true
+            default:
+                return nil
+            }
+        }
+
+        init(bigEndian: Bool, headerSize: Int, sizeBytes: Int, sizeCountsHeader: Bool, firstChunk: UInt64, alignment: UInt64,
+             audioChunk: String, audioSkip: UInt64) {
+            (self.bigEndian, self.headerSize, self.sizeBytes, self.sizeCountsHeader) = (bigEndian, headerSize, sizeBytes, sizeCountsHeader)
+            (self.firstChunk, self.alignment, self.audioChunk, self.audioSkip) = (firstChunk, alignment, audioChunk, audioSkip)
+        }
+
+        /// A chunk's stated size: after its 4-byte name (16-byte GUID for Wave64).
+        func size(_ header: [UInt8]) -> UInt64 {
+            let at = isW64 ? 16 : 4
+            return Self.integer(header[at..<at + sizeBytes], bigEndian: bigEndian)
+        }
+
+        func isAudioChunk(_ header: [UInt8]) -> Bool {
+            !isW64 || Array(header[4..<16]) == Self.w64Tail
+        }
+
+        static func integer(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> UInt64 {
+            let ordered = bigEndian ? Array(bytes) : bytes.reversed()
+            return ordered.reduce(0) { $0 << 8 | UInt64($1) }
+        }
     }
 }

@@ -133,17 +133,17 @@ public final class SndfileSource: AudioSource {
     /// whole blocks (ADPCM WAV), so only a gross shortfall counts (2%, at least 1 s). So does MP3's
     /// where a Xing/Info or VBRI tag states its frame count (`MP3LengthHeader`); without one it is
     /// an estimate from the file's size, not checked (a 5.8 s stub of a 30 s download passed unsaid).
-    /// A WAV's or AIFF's length is what the file holds; the bytes its header gives say what it
-    /// should hold (`PCMLengthHeader`).
+    /// A WAV's, W64's, AIFF's or CAF's length is what the file holds; the bytes its header gives say
+    /// what it should hold (`PCMLengthHeader`).
     private func checkComplete() throws {
         guard info.frames > 0, info.format != "mp3" || MP3LengthHeader.statesFrameCount(path: path),
               info.format != "flac" || FLACLengthHeader.statesTotalSamples(path: path) else { return }
         var promised = info.frames
         let rate = Double(info.sampleRate)
         // libsndfile gives the frames a cut-off integer WAV holds, but those its header promises for
-        // AIFF and float WAV: the share is divided out only where the decode reached its length (it
+        // AIFF and float WAV (and others): the share is divided out only where the decode reached its length (it
         // was divided out twice: "3.3 s of the 334.8 s its header gives" for a 33.5 s file).
-        if ["wav", "aiff"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1,
+        if ["wav", "aiff", "w64", "caf"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1,
            decodedFrames >= info.frames - Int64(0.1 * rate) {
             promised = Int64((Double(info.frames) / share).rounded())
         }

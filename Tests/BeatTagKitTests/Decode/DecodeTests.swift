@@ -140,20 +140,26 @@ final class SndfileSourceTests: XCTestCase {
         }
     }
 
-    /// A WAV or AIFF cut short: libsndfile reads what is there without a word, and a WAV cut to
-    /// half was catalogued as a whole track of half the length. Their headers give the audio's size.
+    /// A WAV, RF64, W64, AIFF or CAF cut short: libsndfile reads what is there without a word, and
+    /// a WAV cut to half was catalogued as a whole track of half the length (RF64, W64 and CAF until
+    /// stop 68). Their headers give the audio's size.
     func testACutOffWAVOrAIFFIsSaid() throws {
         let dir = try temporaryDirectory(self)
-        for format in ["wav", "aiff"] {
-            let whole = (dir as NSString).appendingPathComponent("whole.\(format)")
+        let containers: [(format: String, file: String, codec: [String])] = [
+            ("wav", "whole.wav", ["-c:a", "pcm_s16le"]), ("aiff", "whole.aiff", ["-c:a", "pcm_s16be"]),
+            ("rf64", "whole-rf64.wav", ["-c:a", "pcm_s16le", "-rf64", "always"]), ("w64", "whole.w64", ["-c:a", "pcm_s16le"]),
+            ("caf", "whole.caf", ["-c:a", "pcm_s16be"]),
+        ]
+        for (format, file, codec) in containers {
+            let whole = (dir as NSString).appendingPathComponent(file)
             // 36 s, the fixture three times, 16-bit (FFmpeg writes the header's sizes at the end).
-            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac"),
-                                                                         "-c:a", format == "wav" ? "pcm_s16le" : "pcm_s16be", whole])
+            let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-stream_loop", "2", "-i", TestPaths.fixture("rock-150.flac")]
+                                                                        + codec + [whole])
             XCTAssertEqual(status, 0, log)
             XCTAssertEqual(PCMLengthHeader.heldShare(path: whole) ?? 0, 1, accuracy: 1e-9, format)
             XCTAssertNil(try AudioFileAnalysis.analyse(path: whole).1.decodeWarning, "\(format) whole: nothing to say")
             let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
-            let cut = (dir as NSString).appendingPathComponent("cut.\(format)")
+            let cut = (dir as NSString).appendingPathComponent("cut-" + file)
             try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
             XCTAssertEqual(PCMLengthHeader.heldShare(path: cut) ?? 0, 0.5, accuracy: 0.01, format)
             let (info, result) = try AudioFileAnalysis.analyse(path: cut)
@@ -176,6 +182,11 @@ final class SndfileSourceTests: XCTestCase {
         let streamedPath = (dir as NSString).appendingPathComponent("streamed.wav")
         try streamed.write(to: URL(fileURLWithPath: streamedPath))
         XCTAssertNil(PCMLengthHeader.heldShare(path: streamedPath))
+        // A CAF of ALAC packets, each of its own size, states no constant rate: nothing to compare.
+        let alac = (dir as NSString).appendingPathComponent("alac.caf")
+        let (alacStatus, alacLog) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture("rock-150.flac"), "-c:a", "alac", alac])
+        XCTAssertEqual(alacStatus, 0, alacLog)
+        XCTAssertNil(PCMLengthHeader.heldShare(path: alac))
         // Cut too short to analyse, the length its header gives is said right for the formats whose
         // length libsndfile takes from the header (it read "of the 180.0 s" for a 36 s AIFF).
         for (name, codec) in [("short.aiff", "pcm_s16be"), ("float.wav", "pcm_f32le")] {
