@@ -19,6 +19,8 @@
       (AVFormatContext * ic, enum AVMediaType type, int wanted, int related, const AVCodec **decoder, int flags),          \
       (ic, type, wanted, related, decoder, flags))                                                                       \
     X(int, av_read_frame, (AVFormatContext * s, AVPacket *pkt), (s, pkt))                                                 \
+    X(AVDictionaryEntry *, av_dict_get, (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), \
+      (m, key, prev, flags))                                                                                             \
     V(avformat_close_input, (AVFormatContext * *s), (s))                                                                  \
     X(int, avformat_find_stream_info, (AVFormatContext * ic, AVDictionary **options), (ic, options))                      \
     X(int, avformat_open_input, (AVFormatContext * *ps, const char *url, const AVInputFormat *fmt, AVDictionary **options), \

@@ -42,7 +42,7 @@ public enum TrackProcessor {
         guard FileManager.default.isReadableFile(atPath: file.path) else { return fail(&record, "permission denied") }
         if let what = AudioSniffer.notAudio(path: file.path) { return fail(&record, "not audio: \(what)") }
 
-        let tags = try? TagReader.read(path: file.path)
+        let tags = TagReader.readAny(path: file.path)
         if let tags {
             apply(tags, to: &record)
             // A fresh catalog: a BPM that beattag wrote into the file by hand counts as hand-set again.

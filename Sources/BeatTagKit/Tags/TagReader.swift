@@ -16,22 +16,22 @@ public enum TagReader {
             tags.bitrateKbps = props.bitrate_kbps > 0 ? Int(props.bitrate_kbps) : nil
         }
         tags.drmProtected = bt_tag_is_drm_protected(handle) == 1
-        tags.properties = parseProperties(takeString(bt_tag_properties(handle)) ?? "")
-        let first = { (key: String) -> String? in
-            tags.properties[key]?.first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        }
-        tags.title = first("TITLE")
-        tags.artist = first("ARTIST")
-        tags.album = first("ALBUM")
-        tags.genre = first("GENRE")
-        tags.year = first("DATE").flatMap { Int($0.prefix(4)) }
-        tags.trackNumber = first("TRACKNUMBER").flatMap { Int($0.split(separator: "/").first ?? "") }
-        tags.bpm = first("BPM").flatMap(parseBPM)
-        tags.license = first("LICENSE")
-        tags.copyright = first("COPYRIGHT")
-        tags.copyrightURL = first("COPYRIGHTURL")
-        tags.comment = first("COMMENT")
+        tags.setDescriptive(from: parseProperties(takeString(bt_tag_properties(handle)) ?? ""))
         return tags
+    }
+
+    /// TagLib's tags, or FFmpeg's where TagLib cannot read the file's kind of tags (`ContainerTags`:
+    /// Matroska, WebM, CAF and AU, which TagLib does not open, and TTA's APE tags): what a scan
+    /// catalogues. Only then is FFmpeg asked, so a library TagLib reads never loads it for tags.
+    /// Audio properties stay TagLib's, so a file TagLib finds no audio in is still not taken for one.
+    /// `tag --write` reads through TagLib alone, as it writes.
+    public static func readAny(path: String) -> TrackTags? {
+        let tags = try? read(path: path)
+        let unread = tags == nil || (tags?.properties.isEmpty == true && AudioSniffer.kind(ofFile: path) == .tta)
+        guard unread, let found = ContainerTags.properties(path: path), !found.isEmpty else { return tags }
+        var filled = tags ?? TrackTags()
+        filled.setDescriptive(from: found)
+        return filled
     }
 
     /// BPM tags in the wild: "128", "128.00", "128,5", "128 BPM", "0" (meaning unset, as MP4 tmpo

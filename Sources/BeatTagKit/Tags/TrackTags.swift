@@ -24,6 +24,25 @@ public struct TrackTags: Equatable, Sendable {
     public var properties: [String: [String]] = [:]
 
     public init() {}
+
+    /// Sets `properties` and the descriptive fields read from them (keys upper-case, TagLib's names).
+    mutating func setDescriptive(from properties: [String: [String]]) {
+        self.properties = properties
+        let first = { (key: String) -> String? in
+            properties[key]?.first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        title = first("TITLE")
+        artist = first("ARTIST")
+        album = first("ALBUM")
+        genre = first("GENRE")
+        year = first("DATE").flatMap { Int($0.prefix(4)) }
+        trackNumber = first("TRACKNUMBER").flatMap { Int($0.split(separator: "/").first ?? "") }
+        bpm = first("BPM").flatMap(TagReader.parseBPM)
+        license = first("LICENSE")
+        copyright = first("COPYRIGHT")
+        copyrightURL = first("COPYRIGHTURL")
+        comment = first("COMMENT")
+    }
 }
 
 public enum TagError: Error, CustomStringConvertible, Equatable {
