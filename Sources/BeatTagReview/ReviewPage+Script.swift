@@ -164,8 +164,9 @@ extension ReviewPage {
       // Each card is first heard at its own BPM: a ×2 click kept from the last card played one tempo
       // while R saved another.
       state.clickMode = 1; showClickMode();
-      // A button focused on the last card (a decision, Tap) would take the next Space or Enter.
-      if (document.activeElement && document.activeElement.closest && document.activeElement.closest("#card")) document.activeElement.blur();
+      // A button focused on the last card (a decision, Tap) would take the next Space or Enter. The
+      // card takes the focus instead: Tab goes on from its first button, not from the page's top.
+      if (document.activeElement && document.activeElement.closest && document.activeElement.closest("#card")) $("card").focus({ preventScroll: true });
       showRemaining();
       const item = state.queue[state.index];
       $("empty").hidden = !!item; $("card").hidden = !item;

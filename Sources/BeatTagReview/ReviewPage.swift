@@ -24,7 +24,7 @@ enum ReviewPage {
     <section id="queue-view">
       <div id="undo-bar" class="muted" aria-live="polite" hidden><span id="undo-text"></span> <button id="undo">Undo <kbd>U</kbd></button></div>
       <div id="empty" hidden>Nothing needs a human: every track has a BPM you can trust.</div>
-      <article id="card" hidden>
+      <article id="card" tabindex="-1" hidden>
         <div class="title" aria-live="polite"><span id="t-title"></span> <span id="t-artist" class="muted"></span></div>
         <div class="facts">
           <span><b id="t-bpm"></b> BPM</span>
@@ -87,6 +87,8 @@ enum ReviewPage {
     .banner.error { background: #fdecea; border-color: #f19b93; }
     main { padding: 1rem 1.2rem; max-width: 1280px; }
     article { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin-bottom: 1rem; }
+    /* The card holds the keyboard's place between tracks: a quiet ring, not the browser's outline. */
+    #card:focus { outline: none; } #card:focus-visible { box-shadow: 0 0 0 2px var(--line); }
     .title { font-size: 1.25rem; font-weight: 600; }
     .muted { color: var(--muted); font-weight: normal; }
     .facts { display: flex; gap: 1.4rem; margin: .4rem 0 .8rem; flex-wrap: wrap; }

@@ -205,6 +205,22 @@ final class ReviewPageTests: XCTestCase {
         XCTAssertNil(try fixture.listed(try name(of: try queueIDs()[0]))["bpmManual"] as? Double)
     }
 
+    /// A decision pressed from the keyboard (Tab to it, Enter): the next card keeps the keyboard's
+    /// place. The focus was dropped to the page, and the next Tab started again at its top; a
+    /// focused button would take the next Space instead of a tap, so the card holds the focus.
+    func testAKeyboardDecisionKeepsTheTabPositionInTheCard() throws {
+        let ids = try queueIDs()
+        _ = try browser.run("document.querySelector(\"button.decide[data-action='confirm']\").focus(); return true")
+        try browser.press([WebDriver.enter])
+        try browser.wait(for: "window.beattag.lastDecision && window.beattag.lastDecision.id === \(ids[0]) && window.beattag.current && window.beattag.current.id === \(ids[1])")
+        XCTAssertEqual(try browser.run("return document.activeElement.id") as? String, "card")
+        try browser.press([WebDriver.space])
+        XCTAssertEqual(try browser.run("return window.beattag.taps.length") as? Int, 1, "Space tapped, pressed no button")
+        try browser.press([WebDriver.tab])
+        XCTAssertEqual(try browser.run("return document.activeElement.id") as? String, "play", "Tab goes on in the card")
+        XCTAssertEqual(try queueIDs(), Array(ids.dropFirst()), "one track decided")
+    }
+
     /// A decision clicked with the mouse: the next Space taps the next track's tempo (the button
     /// kept the focus, and each Space decided another track: review audit 1). The click starts at
     /// the beat on every card (a ×2 kept from the last card played one tempo while R saved another).

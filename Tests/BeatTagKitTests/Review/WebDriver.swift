@@ -95,7 +95,7 @@ final class WebDriver {
         try command("POST", "/element/\(element)/click")
     }
 
-    static let enter = "\u{E007}", space = " ", arrowRight = "\u{E014}", arrowLeft = "\u{E012}"
+    static let enter = "\u{E007}", space = " ", tab = "\u{E004}", arrowRight = "\u{E014}", arrowLeft = "\u{E012}"
 
     /// A PNG of the viewport.
     func screenshot() throws -> Data {
