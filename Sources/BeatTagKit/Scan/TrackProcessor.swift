@@ -14,13 +14,24 @@ public enum TrackProcessor {
     public static func process(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?,
                                now: Double, fingerprint: String? = nil,
                                timing: UnsafeMutablePointer<AudioFileAnalysis.Timing>? = nil) -> (TrackRecord, Outcome) {
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            // Nothing about the file changed that we know of: keep what was stored, mark it missing.
-            var gone = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
-            gone.state = .missing
-            gone.missingSince = now
-            return (gone, .vanished)
-        }
+        guard FileManager.default.fileExists(atPath: file.path) else { return vanished(file, existing: existing, now: now) }
+        let (record, outcome) = read(file, existing: existing, sourceOption: sourceOption, now: now, fingerprint: fingerprint, timing: timing)
+        // Deleted while it was read: Linux reads an unlinked file to its end, and the track was
+        // stored as analysed, offered by `match`, until the next scan.
+        guard FileManager.default.fileExists(atPath: file.path) else { return vanished(file, existing: existing, now: now) }
+        return (record, outcome)
+    }
+
+    /// Nothing about the file changed that we know of: keep what was stored, mark it missing.
+    private static func vanished(_ file: FoundFile, existing: TrackRecord?, now: Double) -> (TrackRecord, Outcome) {
+        var gone = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
+        gone.state = .missing
+        gone.missingSince = now
+        return (gone, .vanished)
+    }
+
+    private static func read(_ file: FoundFile, existing: TrackRecord?, sourceOption: SourceType?, now: Double, fingerprint: String?,
+                             timing: UnsafeMutablePointer<AudioFileAnalysis.Timing>?) -> (TrackRecord, Outcome) {
         var record = existing ?? TrackRecord(path: file.path, fileSize: file.size, modifiedAt: file.modifiedAt, now: now)
         record.path = file.path
         record.fileSize = file.size

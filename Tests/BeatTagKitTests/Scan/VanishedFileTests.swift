@@ -44,6 +44,42 @@ final class VanishedFileTests: XCTestCase {
         XCTAssertEqual(try catalog.markMissing(under: ["/gone"], except: [], now: 10), 1, "the rest were marked already")
     }
 
+    /// A file deleted while the scan reads it: Linux reads an unlinked file to its end, and it was
+    /// stored as analysed (offered by `match`) until the next scan. The file is removed once this
+    /// process has held it open for 100 ms (its descriptor in /proc/self/fd): the decoder, not the
+    /// quick reads of its fingerprint and tags before it (removed then, it was stored as failed).
+    func testAFileDeletedWhileItIsReadVanishes() throws {
+        let dir = try temporaryDirectory(self)
+        let path = (dir as NSString).appendingPathComponent("long.wav")
+        // 20 minutes: open for a while even in an optimised build.
+        let (status, log) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=220:d=1200",
+                                                                     "-ar", "11025", "-ac", "1", path])
+        XCTAssertEqual(status, 0, log)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let file = FoundFile(path: path, size: (attributes[.size] as? NSNumber)?.int64Value ?? 0,
+                             modifiedAt: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0, sidecar: nil)
+        let removed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(60)
+            var openSince: Date?
+            while Date() < deadline {
+                let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+                let isOpen = fds.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }
+                openSince = isOpen ? openSince ?? Date() : nil
+                if let since = openSince, Date().timeIntervalSince(since) > 0.1 {
+                    try? FileManager.default.removeItem(atPath: path)
+                    removed.signal()
+                    return
+                }
+                usleep(500)
+            }
+        }
+        let (record, outcome) = TrackProcessor.process(file, existing: nil, sourceOption: nil, now: 5)
+        XCTAssertEqual(removed.wait(timeout: .now() + 1), .success, "the file was removed while it was decoded")
+        XCTAssertEqual(outcome, .vanished)
+        XCTAssertEqual(record.state, .missing)
+    }
+
     /// One file gone since the last scan, one gone while the scan runs: both are counted missing
     /// (the second used to be overwritten by the first).
     func testScanCountsFilesGoneBeforeAndDuringIt() throws {
