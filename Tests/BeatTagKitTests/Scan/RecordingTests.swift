@@ -115,15 +115,18 @@ final class RecordingTests: XCTestCase {
         XCTAssertTrue(RecordingPrint.sameTempo(128, 128.5))
         XCTAssertTrue(RecordingPrint.sameTempo(87, 174))
         XCTAssertFalse(RecordingPrint.sameTempo(165, 168))
+        XCTAssertFalse(RecordingPrint.sameTempo(175, 176), "drum tracks a BPM apart are two recordings")
         // Tempi read apart: a print that changes bar to bar still says "one recording"; a loop's does not.
         let music = RecordingPrint(items: a, hash: 0)
         var copy = a
         for i in stride(from: 0, to: copy.count, by: 5) { copy[i] ^= 1 }
         XCTAssertTrue(music.isSameRecording(as: RecordingPrint(items: copy, hash: 0), bpm: 160.7, otherBPM: 81.5))
-        let loop = RecordingPrint(items: (0..<200).map { a[0] ^ UInt32($0 % 2) }, hash: 0)
+        // A drum loop's print: little chroma, so it changes little from itself (0.10–0.35 measured).
+        let loop = RecordingPrint(items: (0..<200).map { a[0] ^ ($0 % 3 == 0 ? 0xFF : 0) }, hash: 0)
         XCTAssertLessThan(loop.selfContrast, 0.3)
+        XCTAssertGreaterThan(loop.selfContrast, RecordingPrint.leastContrast)
         var otherLoop = loop.items
-        for i in stride(from: 0, to: otherLoop.count, by: 3) { otherLoop[i] ^= 0xF }
+        for i in stride(from: 0, to: otherLoop.count, by: 3) { otherLoop[i] ^= 0xFF00 }
         XCTAssertFalse(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 168))
         XCTAssertTrue(loop.isSameRecording(as: RecordingPrint(items: otherLoop, hash: 0), bpm: 165, otherBPM: 165.5))
         // A print that never changes (clicks on one tone, an audit's 120- and 150-BPM files) is
@@ -132,5 +135,28 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(tone.selfContrast, 0)
         XCTAssertFalse(tone.isSameRecording(as: tone, bpm: 150, otherBPM: 120))
         XCTAssertTrue(tone.isSameRecording(as: tone, bpm: 120, otherBPM: 120.2))
+        XCTAssertFalse(tone.isSameRecording(as: tone, bpm: 199, otherBPM: 200), "a metronome a BPM from another")
+    }
+
+    /// A metronome pack: clicks at 170, 171 and 172 BPM are three recordings (with 1% they were one,
+    /// and `match --spm 171` offered the 170 stretched), while the 170's Opus copy is a copy.
+    func testMetronomeTracksABPMApartAreNotCopies() throws {
+        let dir = try temporaryDirectory(self)
+        let ffmpeg = try requiredTool("ffmpeg")
+        for bpm in [170, 171, 172] {
+            let click = "aevalsrc='if(lt(mod(t\\,60/\(bpm))\\,0.02)\\,sin(2*PI*1000*t)\\,0)':s=44100:d=60"
+            let (status, log) = try runTool(ffmpeg, ["-v", "error", "-y", "-f", "lavfi", "-i", click, "-c:a", "flac",
+                                                     (dir as NSString).appendingPathComponent("click-\(bpm).flac")])
+            XCTAssertEqual(status, 0, log)
+        }
+        let (status, log) = try runTool(ffmpeg, ["-v", "error", "-y", "-i", (dir as NSString).appendingPathComponent("click-172.flac"),
+                                                 "-c:a", "libopus", "-b:a", "96k", (dir as NSString).appendingPathComponent("click-172.opus")])
+        XCTAssertEqual(status, 0, log)
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        XCTAssertEqual(try runBeattag(["scan", dir, "--catalog", catalog]).status, 0)
+        XCTAssertEqual(try groups(catalog), [["click-172.flac", "click-172.opus"]])
+        let match = try runBeattag(["match", "--spm", "171", "--json", "--catalog", catalog])
+        let first = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(match.stdout.utf8)) as? [[String: Any]])?.first)
+        XCTAssertEqual(((first["track"] as? [String: Any])?["path"] as? NSString)?.lastPathComponent, "click-171.flac")
     }
 }
