@@ -2,10 +2,19 @@ extension TrackRecord {
     /// This row with the rights `sidecar` and `option` give it now, when they differ from its own;
     /// nil when they agree, or when its rights are the file's own tags (no sidecar overrides those).
     /// A scan updates an unchanged file's row with it; a render asks it of the sidecar as it is now.
+    /// A no-derivatives notice in the file's comment or copyright that names no licence ("may not
+    /// be altered") forbids a tempo change whatever the folder says, but the row keeps only the
+    /// rights, not the notice: where the folder and the scan would allow what the row forbids, the
+    /// tags are read again (few rows: those that forbid). Without that the next plain scan made
+    /// such a track stretchable (a CLI audit).
     func withRightsNow(sidecar: RightsSidecar?, option: SourceType?) -> TrackRecord? {
         guard rightsOrigin != RightsOrigin.tag.rawValue else { return nil }
+        var rights = RightsResolver.resolve(tags: nil, sidecar: sidecar, option: option)
+        if rights.tempoAdjustAllowed, !tempoAdjustAllowed, let tags = TagReader.readAny(path: path) {
+            rights = RightsResolver.resolve(tags: tags, sidecar: sidecar, option: option)
+        }
         var now = self
-        TrackProcessor.applyRights(RightsResolver.resolve(tags: nil, sidecar: sidecar, option: option), to: &now)
+        TrackProcessor.applyRights(rights, to: &now)
         return now.sameRights(as: self) ? nil : now
     }
 

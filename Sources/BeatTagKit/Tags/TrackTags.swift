@@ -41,7 +41,9 @@ public struct TrackTags: Equatable, Sendable {
         license = first("LICENSE")
         copyright = first("COPYRIGHT")
         copyrightURL = first("COPYRIGHTURL")
-        comment = first("COMMENT")
+        // Vorbis comments (FLAC, Ogg) have no COMMENT field: DESCRIPTION is the spec's, and ffmpeg
+        // and taggers put a comment there (a licence in it went unread).
+        comment = first("COMMENT") ?? first("DESCRIPTION")
     }
 }
 

@@ -198,6 +198,38 @@ final class RightsTests: XCTestCase {
         }
     }
 
+    /// A notice that names no licence ("may not be altered") in an MP3's comment, and a licence in
+    /// a FLAC's comment, which ffmpeg and taggers write as the Vorbis field DESCRIPTION: never
+    /// stretched, on the first scan and on every plain scan after it. The notice was lost on the
+    /// second scan ("rights changed 1", then offered at −4.6%), the DESCRIPTION never read (a CLI audit).
+    func testNoDerivativesInACommentHoldsOnEveryScan() throws {
+        let dir = try temporaryDirectory(self)
+        let music = (dir as NSString).appendingPathComponent("music")
+        try FileManager.default.createDirectory(atPath: music, withIntermediateDirectories: true)
+        let ffmpeg = try requiredTool("ffmpeg")
+        for (name, comment) in [("notice.mp3", "This recording may not be altered"),
+                                ("desc.flac", "CC BY-ND 4.0 https://creativecommons.org/licenses/by-nd/4.0/")] {
+            let (status, log) = try runTool(ffmpeg, ["-v", "error", "-y", "-i", TestPaths.fixture("rock-150.flac"), "-map_metadata", "-1",
+                                                     "-metadata", "comment=\(comment)", (music as NSString).appendingPathComponent(name)])
+            XCTAssertEqual(status, 0, log)
+        }
+        let flac = try Data(contentsOf: URL(fileURLWithPath: (music as NSString).appendingPathComponent("desc.flac")))
+        XCTAssertNotNil(flac.range(of: Data("DESCRIPTION=CC BY-ND".utf8)), "ffmpeg wrote the comment as DESCRIPTION")
+        let catalog = (dir as NSString).appendingPathComponent("c.sqlite")
+        for scan in 1...3 {
+            let result = try runBeattag(["scan", music, "--source", "user-owned", "--catalog", catalog])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stdout.contains("rights changed"), "scan \(scan): \(result.stdout)")
+            let rows = try Catalog(path: catalog, create: false).allTracks()
+            XCTAssertEqual(rows.count, 2)
+            for row in rows { XCTAssertFalse(row.tempoAdjustAllowed, "scan \(scan): \((row.path as NSString).lastPathComponent)") }
+            XCTAssertEqual(rows.first { $0.path.hasSuffix("desc.flac") }?.sourceType, .ccByNd)
+            let match = try runBeattag(["match", "--spm", "155", "--json", "--catalog", catalog])
+            let offered = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(match.stdout.utf8)) as? [Any], match.stderr)
+            XCTAssertTrue(offered.isEmpty, "scan \(scan): a 150 BPM track offered at 155 SPM: \(match.stdout)")
+        }
+    }
+
     func testPrecedenceTagOverSidecarOverOption() throws {
         var tagged = TrackTags()
         tagged.license = "CC BY 4.0"
