@@ -21,8 +21,9 @@ struct ScanCommand: ParsableCommand {
             --prune. An interrupted scan (Ctrl-C, kill) resumes where it stopped, a --force one too. One scan per catalog runs \
             at a time (a second one waits, or refuses with --no-wait); list, match, tag and tap work meanwhile.
 
-            Rights: --source states what you are scanning; a `.beattag-rights` file in a folder covers that \
-            folder and below (see docs/rights.md); licence tags inside a file win over both.
+            Rights: --source states what you are scanning, for the files this scan catalogues (they keep it; \
+            files a later scan without --source finds are unknown); a `.beattag-rights` file in a folder covers that \
+            folder and below for good (see docs/rights.md); licence tags inside a file win over both.
 
             Exit status: 0 when every file was catalogued, 1 when any file failed, a root was unavailable \
             or a .beattag-rights file could not be read \
