@@ -46,7 +46,9 @@ enum PCMLengthHeader {
                 if layout.isRF64 && size == 0xFFFF_FFFF { promised = stated64 ?? 0 }
                 // AIFF's sound data starts after an offset and a block size, CAF's after an edit count.
                 let skip = layout.audioSkip
-                guard promised > skip, promised != 0xFFFF_FFFF, promised != UInt64.max else { return nil }
+                // A 64-bit size past any file (a damaged or crafted header) says nothing: lengths
+                // computed from it would not fit in a frame count.
+                guard promised > skip, promised != 0xFFFF_FFFF, promised <= PCMLengthHeader.largestPromise else { return nil }
                 promised -= skip
                 let start = offset + header64 + skip
                 return (fileSize > start ? fileSize - start : 0, promised)
@@ -58,6 +60,9 @@ enum PCMLengthHeader {
         }
         return nil
     }
+
+    /// The most audio bytes a header is believed to promise (1 TiB: 100 days of 48 kHz stereo float).
+    static let largestPromise: UInt64 = 1 << 40
 
     /// Where a container's chunks start and how their headers read.
     private struct ChunkLayout {

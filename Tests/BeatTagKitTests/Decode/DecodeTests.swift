@@ -182,6 +182,17 @@ final class SndfileSourceTests: XCTestCase {
         let streamedPath = (dir as NSString).appendingPathComponent("streamed.wav")
         try streamed.write(to: URL(fileURLWithPath: streamedPath))
         XCTAssertNil(PCMLengthHeader.heldShare(path: streamedPath))
+        // An RF64 whose ds64 promises 2^64 − 16 bytes (damaged or crafted): not believed (a frame
+        // count from that size would not fit in one); both decoders refuse the file, in one line.
+        var rf64 = try Data(contentsOf: URL(fileURLWithPath: (dir as NSString).appendingPathComponent("whole-rf64.wav")))
+        let ds64 = try XCTUnwrap(rf64.range(of: Data("ds64".utf8)))
+        rf64.replaceSubrange(ds64.upperBound + 12..<ds64.upperBound + 20, with: [0xF0] + [UInt8](repeating: 0xFF, count: 7))
+        let hugePath = (dir as NSString).appendingPathComponent("huge-rf64.wav")
+        try rf64.write(to: URL(fileURLWithPath: hugePath))
+        XCTAssertNil(PCMLengthHeader.heldShare(path: hugePath))
+        XCTAssertThrowsError(try AudioFileAnalysis.analyse(path: hugePath)) { error in
+            guard case DecodeError.cannotOpen = error else { return XCTFail("\(error)") }
+        }
         // A CAF of ALAC packets, each of its own size, states no constant rate: nothing to compare.
         let alac = (dir as NSString).appendingPathComponent("alac.caf")
         let (alacStatus, alacLog) = try runTool(try requiredTool("ffmpeg"), ["-v", "error", "-y", "-i", TestPaths.fixture("rock-150.flac"), "-c:a", "alac", alac])
