@@ -494,5 +494,7 @@ public final class FFmpegSource: AudioSource {
     }
 
     /// FFmpeg logs to stderr by default; beattag reports each file's problem in one line itself.
-    private static let silenceLibraryLog: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    /// FFmpeg's own log lines ("[matroska,webm @ 0x…] …") never reach the terminal: what goes wrong is
+    /// said in beattag's words. Touched before any FFmpeg call (`ContainerTags` too).
+    static let silenceLibraryLog: Void = { av_log_set_level(AV_LOG_QUIET) }()
 }

@@ -9,12 +9,15 @@ extension TrackRecord {
     /// such a track stretchable (a CLI audit).
     func withRightsNow(sidecar: RightsSidecar?, option: SourceType?) -> TrackRecord? {
         guard rightsOrigin != RightsOrigin.tag.rawValue else { return nil }
-        var rights = RightsResolver.resolve(tags: nil, sidecar: sidecar, option: option)
-        if rights.tempoAdjustAllowed, !tempoAdjustAllowed, let tags = TagReader.readAny(path: path) {
-            rights = RightsResolver.resolve(tags: tags, sidecar: sidecar, option: option)
-        }
         var now = self
-        TrackProcessor.applyRights(rights, to: &now)
+        TrackProcessor.applyRights(RightsResolver.resolve(tags: nil, sidecar: sidecar, option: option), to: &now)
+        if now.tempoAdjustAllowed, !tempoAdjustAllowed {
+            // Tags that cannot be read now (the file made unreadable) keep the row as it is: never
+            // made stretchable on less than the scan knew.
+            guard let tags = TagReader.readAny(path: path) else { return nil }
+            now = self
+            TrackProcessor.applyRights(RightsResolver.resolve(tags: tags, sidecar: sidecar, option: option), to: &now)
+        }
         return now.sameRights(as: self) ? nil : now
     }
 

@@ -9,6 +9,7 @@ enum ContainerTags {
     /// The file's tags as TagLib would name them; nil when FFmpeg is missing or cannot open it.
     static func properties(path: String) -> [String: [String]]? {
         guard DecoderLibrary.ffmpeg.isAvailable else { return nil }
+        _ = FFmpegSource.silenceLibraryLog
         var context: UnsafeMutablePointer<AVFormatContext>?
         // The header only: every container here keeps its tags where the demuxer's header reading finds them.
         guard avformat_open_input(&context, path, nil, nil) >= 0, let opened = context else { return nil }

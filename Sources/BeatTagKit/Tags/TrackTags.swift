@@ -42,8 +42,11 @@ public struct TrackTags: Equatable, Sendable {
         copyright = first("COPYRIGHT")
         copyrightURL = first("COPYRIGHTURL")
         // Vorbis comments (FLAC, Ogg) have no COMMENT field: DESCRIPTION is the spec's, and ffmpeg
-        // and taggers put a comment there (a licence in it went unread).
-        comment = first("COMMENT") ?? first("DESCRIPTION")
+        // and taggers put a comment there (a licence in it went unread). Both, where a file has both:
+        // a notice in either holds.
+        var comments: [String] = []
+        for case let text? in [first("COMMENT"), first("DESCRIPTION")] where !comments.contains(text) { comments.append(text) }
+        comment = comments.isEmpty ? nil : comments.joined(separator: "\n")
     }
 }
 

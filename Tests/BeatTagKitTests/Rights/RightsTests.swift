@@ -213,6 +213,10 @@ final class RightsTests: XCTestCase {
                                                      "-metadata", "comment=\(comment)", (music as NSString).appendingPathComponent(name)])
             XCTAssertEqual(status, 0, log)
         }
+        // A file with both fields: a notice in either holds.
+        var both = TrackTags()
+        both.setDescriptive(from: ["COMMENT": ["Track 2 of 10"], "DESCRIPTION": ["No Derivative Works"]])
+        XCTAssertFalse(RightsResolver.resolve(tags: both, sidecar: nil, option: .userOwned).tempoAdjustAllowed)
         let flac = try Data(contentsOf: URL(fileURLWithPath: (music as NSString).appendingPathComponent("desc.flac")))
         XCTAssertNotNil(flac.range(of: Data("DESCRIPTION=CC BY-ND".utf8)), "ffmpeg wrote the comment as DESCRIPTION")
         let catalog = (dir as NSString).appendingPathComponent("c.sqlite")

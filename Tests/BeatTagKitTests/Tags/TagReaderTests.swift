@@ -80,7 +80,7 @@ final class TagReaderTests: XCTestCase {
         XCTAssertEqual(webm["bpmTag"] as? Double, 151)
         XCTAssertEqual(webm["license"] as? String, "CC0")
         XCTAssertEqual(webm["rightsOrigin"] as? String, "tag")
-        // A file TagLib reads keeps TagLib's tags alone, FFmpeg is not asked (no ENCODER from it).
+        // A file TagLib reads keeps TagLib's tags as they are.
         let flac = try XCTUnwrap(TagReader.readAny(path: TestPaths.fixture("rock-150.flac")))
         XCTAssertEqual(flac, try TagReader.read(path: TestPaths.fixture("rock-150.flac")))
         XCTAssertNil(TagReader.readAny(path: TestPaths.fixture("does-not-exist.ogg")))
