@@ -67,16 +67,19 @@ public struct RecordingPrint: Equatable, Sendable {
     /// One recording: prints within `sameRecordingBitErrorRate`, and either the analysed tempi
     /// agree or the match is far closer (a quarter) than either print is to its own displaced self,
     /// which music whose analysis read two encodings at different tempi still is.
-    public func isSameRecording(as other: RecordingPrint, bpm: Double? = nil, otherBPM: Double? = nil) -> Bool {
+    /// `tempoTolerance`: how far the tempi may read apart, for every kind of print; nil: the grouping's
+    /// (`tempoTolerance`, `constantPrintTempoTolerance`).
+    public func isSameRecording(as other: RecordingPrint, bpm: Double? = nil, otherBPM: Double? = nil,
+                                tempoTolerance: Double? = nil) -> Bool {
         let distance = bitErrorRate(to: other)
         guard distance <= RecordingPrint.sameRecordingBitErrorRate else { return false }
         // A print that never changes (a steady tone and clicks) is like any other such print: at
         // different tempi it says nothing (an audit: click tracks at 120 and 150 BPM were one recording).
         let contrast = min(selfContrast, other.selfContrast)
         guard contrast >= RecordingPrint.leastContrast else {
-            return RecordingPrint.sameTempo(bpm, otherBPM, within: RecordingPrint.constantPrintTempoTolerance)
+            return RecordingPrint.sameTempo(bpm, otherBPM, within: tempoTolerance ?? RecordingPrint.constantPrintTempoTolerance)
         }
-        return RecordingPrint.sameTempo(bpm, otherBPM) || distance <= 0.25 * contrast
+        return RecordingPrint.sameTempo(bpm, otherBPM, within: tempoTolerance ?? RecordingPrint.tempoTolerance) || distance <= 0.25 * contrast
     }
 
     /// Below this self-contrast a print is all but constant.

@@ -10,12 +10,16 @@ enum RecordingChange {
         guard let before = old.audioHash, let after = new.audioHash, before != after else { return false }
         if let bytes = old.fingerprint, bytes == new.fingerprint, old.fileSize == new.fileSize { return false }
         if let oldPrint = oldPrint(), let newPrint = new.recordingPrint, !oldPrint.items.isEmpty, !newPrint.items.isEmpty,
-           newPrint.isSameRecording(as: oldPrint, bpm: new.bpmAnalysed, otherBPM: old.bpmAnalysed) {
+           newPrint.isSameRecording(as: oldPrint, bpm: new.bpmAnalysed, otherBPM: old.bpmAnalysed, tempoTolerance: handDataTempoTolerance) {
             return false
         }
         if namesSong(old), namesSong(new), SongIdentity.key(for: new) == SongIdentity.key(for: old) { return false }
         return true
     }
+
+    /// Wider than the grouping's: a wrong "another recording" sets a person's hand data aside, a
+    /// wrong "copy" only hides a track behind its twin. Tempi 1% apart still say "the same".
+    static let handDataTempoTolerance = 0.01
 
     private static func namesSong(_ track: TrackRecord) -> Bool {
         !(track.artist ?? "").isEmpty && !(track.title ?? "").isEmpty

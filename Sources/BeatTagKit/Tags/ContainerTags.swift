@@ -16,18 +16,22 @@ enum ContainerTags {
         defer { avformat_close_input(&context) }
         var found: [String: [String]] = [:]
         add(opened.pointee.metadata, to: &found)
-        // Matroska can tag the track instead of the file: the file's tags win.
+        // Matroska can tag the track instead of the file: the file's tags win. Not the track's title,
+        // which FFmpeg takes from the track's name ("Stereo", "English"), not the song's.
         for i in 0..<Int(opened.pointee.nb_streams) {
             guard let stream = opened.pointee.streams[i], stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO else { continue }
             var fromStream: [String: [String]] = [:]
             add(stream.pointee.metadata, to: &fromStream)
+            fromStream["TITLE"] = nil
             found.merge(fromStream) { file, _ in file }
         }
         return found
     }
 
     /// FFmpeg's generic names where they differ from TagLib's; what only says how the file was made is left out.
-    static let renamed = ["TRACK": "TRACKNUMBER", "ALBUM_ARTIST": "ALBUMARTIST", "TBPM": "BPM", "TCOP": "COPYRIGHT"]
+    /// Apple's CAF info keys too (tempo, comments, year, track number).
+    static let renamed = ["TRACK": "TRACKNUMBER", "ALBUM_ARTIST": "ALBUMARTIST", "TBPM": "BPM", "TCOP": "COPYRIGHT",
+                          "TEMPO": "BPM", "COMMENTS": "COMMENT", "YEAR": "DATE", "TRACK NUMBER": "TRACKNUMBER"]
     static let ignored: Set<String> = ["ENCODER", "DURATION", "ENCODED_BY", "HANDLER_NAME", "VENDOR_ID"]
 
     private static func add(_ dictionary: OpaquePointer?, to found: inout [String: [String]]) {
