@@ -66,6 +66,10 @@ struct ScanCommand: ParsableCommand {
         // gone on a later scan (2 is for a catalog that cannot be used).
         let absent = paths.filter { !FileManager.default.fileExists(atPath: FileWalker.absolutePath($0)) }
         if absent.count == paths.count, !FileManager.default.fileExists(atPath: catalogOption.path) {
+            if json {
+                // The summary a later scan of a missing root gives: a script reads one shape either way.
+                try console.printJSON(ScanSummary.nothingScanned(missingRoots: absent.map(FileWalker.absolutePath)))
+            }
             throw CommandFailure(absent.map { "\($0): no such file or folder" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 1)
         }
         let catalog = try catalogOption.open(create: true)

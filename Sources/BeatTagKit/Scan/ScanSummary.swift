@@ -84,3 +84,11 @@ extension ScanSummary {
         }
     }
 }
+
+extension ScanSummary {
+    /// The summary of a scan whose roots are all missing before any catalog exists: nothing found,
+    /// each root a problem, as a later scan of a missing root says it.
+    public static func nothingScanned(missingRoots: [String]) -> ScanSummary {
+        ScanSummary(problems: missingRoots.map { ScanProblem(path: $0, message: "no such file or folder") })
+    }
+}

@@ -68,6 +68,13 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(missing.status, 1, "a root unavailable, as on a later scan (it said 2, the catalog's code)")
         XCTAssertEqual(missing.stderr, "beattag: /nonexistent/music: no such file or folder; nothing scanned, no catalog made\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: catalog), "no empty catalog made for nothing")
+        // With --json the summary's shape all the same (it printed nothing): the root under "problems".
+        let missingJSON = try runBeattag(["scan", "/nonexistent/music", "--json", "--catalog", catalog])
+        XCTAssertEqual(missingJSON.status, 1)
+        let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(missingJSON.stdout.utf8)) as? [String: Any], missingJSON.stdout)
+        XCTAssertEqual((summary["problems"] as? [[String: Any]])?.first?["path"] as? String, "/nonexistent/music")
+        XCTAssertEqual(summary["found"] as? Int, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: catalog))
         XCTAssertEqual(try runBeattag(["scan", TestPaths.fixture("cc0"), "--catalog", catalog]).status, 0)
         XCTAssertEqual(try runBeattag(["scan", "/nonexistent/music", "--catalog", catalog]).status, 1)
 
