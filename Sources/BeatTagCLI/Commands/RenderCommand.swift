@@ -232,8 +232,9 @@ struct RenderCommand: ParsableCommand {
         // the run as a whole reaches its loudness (an audit: −16.7 LUFS among tracks at −14, unsaid).
         var quietTracks: [String: Double] = [:]
         for (track, measured) in zip(timeline.tracks, result.loudness) {
-            guard let measured, loudness - measured - RunRenderer.maxGainDB > 1 else { continue }
-            quietTracks[(track.path as NSString).lastPathComponent] = loudness - measured - RunRenderer.maxGainDB
+            guard let measured else { continue }
+            let under = loudness - measured - RunRenderer.maxGainDB
+            if under > 1 { quietTracks[(track.path as NSString).lastPathComponent] = under }
         }
         if !quietTracks.isEmpty {
             let named = quietTracks.sorted { $0.value > $1.value }

@@ -70,7 +70,7 @@ struct ScanCommand: ParsableCommand {
                 // The summary a later scan of a missing root gives: a script reads one shape either way.
                 try console.printJSON(ScanSummary.nothingScanned(missingRoots: absent.map(FileWalker.absolutePath)))
             }
-            throw CommandFailure(absent.map { "\($0): no such file or folder" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 1)
+            throw CommandFailure(absent.map { "\($0): \(ScanProblem.noSuchFileOrFolder)" }.joined(separator: "; ") + "; nothing scanned, no catalog made", code: 1)
         }
         let catalog = try catalogOption.open(create: true)
         var options = ScanOptions(roots: paths, source: source, force: force)

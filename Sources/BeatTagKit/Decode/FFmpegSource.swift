@@ -166,7 +166,7 @@ public final class FFmpegSource: AudioSource {
         // so the promised length is taken from the bytes at the stream's constant bit rate (the held
         // share divided out of a promised length made a 36 s AIFF "180 s").
         let bitRate = chosen.pointee.codecpar.pointee.bit_rate
-        if let name = context.pointee.iformat?.pointee.name, ["wav", "aiff", "w64", "caf"].contains(String(cString: name)), bitRate > 0,
+        if let name = context.pointee.iformat?.pointee.name, PCMLengthHeader.formats.contains(String(cString: name)), bitRate > 0,
            let sizes = PCMLengthHeader.sizes(path: path), sizes.held < sizes.promised {
             expectLength(atLeast: Int64((Double(sizes.promised) * 8 / Double(bitRate) * Double(rate)).rounded()), sampleRate: rate)
         }
@@ -493,8 +493,7 @@ public final class FFmpegSource: AudioSource {
         return String(cString: buffer)
     }
 
-    /// FFmpeg logs to stderr by default; beattag reports each file's problem in one line itself.
-    /// FFmpeg's own log lines ("[matroska,webm @ 0x…] …") never reach the terminal: what goes wrong is
-    /// said in beattag's words. Touched before any FFmpeg call (`ContainerTags` too).
+    /// FFmpeg logs to stderr by default ("[matroska,webm @ 0x…] …"); beattag reports each file's
+    /// problem in one line itself. Touched before any FFmpeg call (`ContainerTags` too).
     static let silenceLibraryLog: Void = { av_log_set_level(AV_LOG_QUIET) }()
 }

@@ -31,20 +31,18 @@ enum PCMLengthHeader {
         for _ in 0..<64 {
             guard let header = read(layout.headerSize, at: offset) else { return nil }
             let id = String(decoding: header[0..<4], as: UTF8.self)
-            // Wave64's sizes count their header; the others' do not.
             let stated = layout.size(header), header64 = UInt64(layout.headerSize)
             let size = layout.sizeCountsHeader && stated != UInt64.max ? (stated >= header64 ? stated - header64 : 0) : stated
-            if id == "ds64", let ds64 = read(16, at: offset + 8) {
+            if layout == .rf64, id == "ds64", let ds64 = read(16, at: offset + 8) {
                 stated64 = ChunkLayout.integer(ds64[8..<16], bigEndian: false)
             }
-            if id == "desc", layout.isCAF {
+            if id == "desc", layout == .caf {
                 // A CAF's packets must be of one size (its bytes per packet, at 16 in the description).
                 guard let desc = read(32, at: offset + 12), ChunkLayout.integer(desc[16..<20], bigEndian: true) > 0 else { return nil }
             }
             if id == layout.audioChunk, layout.isAudioChunk(header) {
                 var promised = size
-                if layout.isRF64 && size == 0xFFFF_FFFF { promised = stated64 ?? 0 }
-                // AIFF's sound data starts after an offset and a block size, CAF's after an edit count.
+                if layout == .rf64 && size == 0xFFFF_FFFF { promised = stated64 ?? 0 }
                 let skip = layout.audioSkip
                 // A 64-bit size past any file (a damaged or crafted header) says nothing: lengths
                 // computed from it would not fit in a frame count.
@@ -64,11 +62,12 @@ enum PCMLengthHeader {
     /// The most audio bytes a header is believed to promise (1 TiB: 100 days of 48 kHz stereo float).
     static let largestPromise: UInt64 = 1 << 40
 
+    /// The containers read, by the name both decoders give them (RF64 is a "wav" to both).
+    static let formats = ["wav", "aiff", "w64", "caf"]
+
     /// Where a container's chunks start and how their headers read.
-    private struct ChunkLayout {
-        var bigEndian: Bool, headerSize: Int, sizeBytes: Int, sizeCountsHeader: Bool
-        var firstChunk: UInt64, alignment: UInt64, audioChunk: String, audioSkip: UInt64
-        var isRF64 = false, isCAF = false, isW64 = false
+    private enum ChunkLayout {
+        case riff, rf64, aiff, caf, w64
 
         /// Wave64 names its chunks by GUID: the first four bytes are the RIFF name, the rest is this.
         static let w64Tail: [UInt8] = [0xF3, 0xAC, 0xD3, 0x11, 0x8C, 0xD1, 0x00, 0xC0, 0x4F, 0x8E, 0xDB, 0x8A]
@@ -77,41 +76,36 @@ enum PCMLengthHeader {
         init?(head h: [UInt8]) {
             let tag = String(decoding: h[0..<4], as: UTF8.self), form = String(decoding: h[8..<12], as: UTF8.self)
             switch (tag, form) {
-            case ("RIFF", "WAVE"), ("RF64", "WAVE"), ("BW64", "WAVE"):
-                self.init(bigEndian: false, headerSize: 8, sizeBytes: 4, sizeCountsHeader: false, firstChunk: 12, alignment: 2,
-                          audioChunk: "data", audioSkip: 0)
-                isRF64 = tag != "RIFF"
-            case ("FORM", "AIFF"), ("FORM", "AIFC"):
-                self.init(bigEndian: true, headerSize: 8, sizeBytes: 4, sizeCountsHeader: false, firstChunk: 12, alignment: 2,
-                          audioChunk: "SSND", audioSkip: 8)
-            case _ where tag == "caff":
-                self.init(bigEndian: true, headerSize: 12, sizeBytes: 8, sizeCountsHeader: false, firstChunk: 8, alignment: 1,
-                          audioChunk: "data", audioSkip: 4)
-                isCAF = true
+            case ("RIFF", "WAVE"): self = .riff
+            case ("RF64", "WAVE"), ("BW64", "WAVE"): self = .rf64
+            case ("FORM", "AIFF"), ("FORM", "AIFC"): self = .aiff
+            case _ where tag == "caff": self = .caf
             case _ where tag == "riff" && h.count >= 40 && Array(h[4..<16]) == Self.w64RiffTail
                 && String(decoding: h[24..<28], as: UTF8.self) == "wave" && Array(h[28..<40]) == Self.w64Tail:
-                self.init(bigEndian: false, headerSize: 24, sizeBytes: 8, sizeCountsHeader: true, firstChunk: 40, alignment: 8,
-                          audioChunk: "data", audioSkip: 0)
-                isW64 = true
-            default:
-                return nil
+                self = .w64
+            default: return nil
             }
         }
 
-        init(bigEndian: Bool, headerSize: Int, sizeBytes: Int, sizeCountsHeader: Bool, firstChunk: UInt64, alignment: UInt64,
-             audioChunk: String, audioSkip: UInt64) {
-            (self.bigEndian, self.headerSize, self.sizeBytes, self.sizeCountsHeader) = (bigEndian, headerSize, sizeBytes, sizeCountsHeader)
-            (self.firstChunk, self.alignment, self.audioChunk, self.audioSkip) = (firstChunk, alignment, audioChunk, audioSkip)
-        }
+        var bigEndian: Bool { self == .aiff || self == .caf }
+        /// A chunk's name and size: 4 + 4 bytes; CAF's size is 8 bytes, Wave64's name a 16-byte GUID.
+        var headerSize: Int { self == .w64 ? 24 : self == .caf ? 12 : 8 }
+        var firstChunk: UInt64 { self == .w64 ? 40 : self == .caf ? 8 : 12 }
+        var alignment: UInt64 { self == .w64 ? 8 : self == .caf ? 1 : 2 }
+        /// Wave64's sizes count their header; the others' do not.
+        var sizeCountsHeader: Bool { self == .w64 }
+        var audioChunk: String { self == .aiff ? "SSND" : "data" }
+        /// AIFF's sound data starts after an offset and a block size, CAF's after an edit count.
+        var audioSkip: UInt64 { self == .aiff ? 8 : self == .caf ? 4 : 0 }
 
         /// A chunk's stated size: after its 4-byte name (16-byte GUID for Wave64).
         func size(_ header: [UInt8]) -> UInt64 {
-            let at = isW64 ? 16 : 4
-            return Self.integer(header[at..<at + sizeBytes], bigEndian: bigEndian)
+            let at = self == .w64 ? 16 : 4, width = self == .w64 || self == .caf ? 8 : 4
+            return Self.integer(header[at..<at + width], bigEndian: bigEndian)
         }
 
         func isAudioChunk(_ header: [UInt8]) -> Bool {
-            !isW64 || Array(header[4..<16]) == Self.w64Tail
+            self != .w64 || Array(header[4..<16]) == Self.w64Tail
         }
 
         static func integer(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> UInt64 {

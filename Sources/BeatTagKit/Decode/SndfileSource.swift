@@ -141,9 +141,9 @@ public final class SndfileSource: AudioSource {
         var promised = info.frames
         let rate = Double(info.sampleRate)
         // libsndfile gives the frames a cut-off integer WAV holds, but those its header promises for
-        // AIFF and float WAV (and others): the share is divided out only where the decode reached its length (it
+        // AIFF, float WAV and others: the share is divided out only where the decode reached its length (it
         // was divided out twice: "3.3 s of the 334.8 s its header gives" for a 33.5 s file).
-        if ["wav", "aiff", "w64", "caf"].contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1,
+        if PCMLengthHeader.formats.contains(info.format), let share = PCMLengthHeader.heldShare(path: path), share > 0, share < 1,
            decodedFrames >= info.frames - Int64(0.1 * rate) {
             promised = Int64((Double(info.frames) / share).rounded())
         }

@@ -39,7 +39,7 @@ public enum FileWalker {
             let absolute = absolutePath(root)
             var st = stat()
             guard stat(absolute, &st) == 0 else {
-                result.problems.append(ScanProblem(path: absolute, message: notUTF8(absolute) ?? "no such file or folder"))
+                result.problems.append(ScanProblem(path: absolute, message: notUTF8(absolute) ?? ScanProblem.noSuchFileOrFolder))
                 continue
             }
             if (st.st_mode & S_IFMT) != S_IFDIR, (st.st_mode & S_IFMT) != S_IFREG {

@@ -2,4 +2,7 @@
 public struct ScanProblem: Codable, Equatable, Sendable {
     public var path: String
     public var message: String
+
+    /// What the walk says of a root that is not there.
+    public static let noSuchFileOrFolder = "no such file or folder"
 }

@@ -83,12 +83,10 @@ extension ScanSummary {
             missing += hadRow ? 1 : 0
         }
     }
-}
 
-extension ScanSummary {
     /// The summary of a scan whose roots are all missing before any catalog exists: nothing found,
     /// each root a problem, as a later scan of a missing root says it.
     public static func nothingScanned(missingRoots: [String]) -> ScanSummary {
-        ScanSummary(problems: missingRoots.map { ScanProblem(path: $0, message: "no such file or folder") })
+        ScanSummary(problems: missingRoots.map { ScanProblem(path: $0, message: ScanProblem.noSuchFileOrFolder) })
     }
 }
